@@ -1,0 +1,106 @@
+--- Standard Reversi over the capture core: every direction traps and flips.
+-- State: { board = core board, player = "black"|"white", passes = number of
+-- passes in a row, history = moves and "pass" marks for undo }.
+-- Moves are { row, col } tables, 1-based.
+local core = require "boardscript.core"
+
+local reversi = {
+  name = "reversi",
+  size = 8,
+  legal_dirs = "all", -- where a move must trap to be legal
+  flip_dirs = "all",  -- where it flips
+  centre = "white",   -- colour on the top-left and bottom-right centre cells
+}
+
+local OTHER = { black = "white", white = "black" }
+
+function reversi.opponent(player)
+  return OTHER[player]
+end
+
+--- opts.size (even, default self.size), opts.centre.
+function reversi:setup(opts)
+  opts = opts or {}
+  local n = opts.size or self.size
+  local board = core.board(n)
+  local h = n // 2
+  local centre = opts.centre or self.centre
+  board:set(h, h, centre)
+  board:set(h + 1, h + 1, centre)
+  board:set(h, h + 1, OTHER[centre])
+  board:set(h + 1, h, OTHER[centre])
+  return { board = board, player = "black", passes = 0, history = {} }
+end
+
+function reversi:moves(state)
+  return state.board:moves(state.player, self.legal_dirs)
+end
+
+function reversi:has_moves(state, player)
+  return state.board:has_moves(player or state.player, self.legal_dirs)
+end
+
+--- Plays `move` for the player to move: returns the number flipped, or nil
+-- and a message (the state unchanged) when it is not legal.
+function reversi:play(state, move)
+  local n = state.board:size()
+  local row, col = move[1], move[2]
+  if math.type(row) ~= "integer" or math.type(col) ~= "integer"
+      or row < 1 or col < 1 or row > n or col > n then
+    return nil, "off the board"
+  end
+  local flipped, err = state.board:play(state.player, move[1], move[2], self.legal_dirs, self.flip_dirs)
+  if not flipped then return nil, err end
+  state.history[#state.history + 1] = { move = move, passes = state.passes }
+  state.passes = 0
+  state.player = OTHER[state.player]
+  return flipped
+end
+
+function reversi:pass(state)
+  state.history[#state.history + 1] = { pass = true, passes = state.passes }
+  state.passes = state.passes + 1
+  state.player = OTHER[state.player]
+end
+
+--- Takes back the last move or pass; false when there is none.
+function reversi:undo(state)
+  local last = table.remove(state.history)
+  if not last then return false end
+  if not last.pass then state.board:undo() end
+  state.passes = last.passes
+  state.player = OTHER[state.player]
+  return true
+end
+
+--- The game is over when neither player can move.
+function reversi:finished(state)
+  return not self:has_moves(state, "black") and not self:has_moves(state, "white")
+end
+
+--- Disc counts: black, white.
+function reversi:score(state)
+  return state.board:count("black"), state.board:count("white")
+end
+
+--- "black", "white" or "draw" by disc count.
+function reversi:winner(state)
+  local black, white = self:score(state)
+  if black > white then return "black" elseif white > black then return "white" end
+  return "draw"
+end
+
+function reversi:clone(state)
+  local history = {}
+  for i, h in ipairs(state.history) do history[i] = h end
+  return { board = state.board:clone(), player = state.player, passes = state.passes, history = history }
+end
+
+--- Leaf count `depth` plies down (a pass is a ply), computed in C.
+function reversi:perft(state, depth, opts)
+  return state.board:perft(state.player, depth, {
+    legal = self.legal_dirs, flip = self.flip_dirs, generic = opts and opts.generic,
+  })
+end
+
+return reversi

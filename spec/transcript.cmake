@@ -1,0 +1,43 @@
+# Replays one golden transcript through the built host; see spec/CMakeLists.txt.
+set(args "")
+if(EXISTS "${STEM}.args")
+  file(READ "${STEM}.args" args_text)
+  string(STRIP "${args_text}" args_text)
+  separate_arguments(args UNIX_COMMAND "${args_text}")
+endif()
+set(expected_status 0)
+if(EXISTS "${STEM}.status")
+  file(READ "${STEM}.status" expected_status)
+  string(STRIP "${expected_status}" expected_status)
+endif()
+get_filename_component(name "${STEM}" NAME)
+file(MAKE_DIRECTORY "${OUT_DIR}")
+set(actual "${OUT_DIR}/${EDITION}-${name}.out")
+set(actual_err "${OUT_DIR}/${EDITION}-${name}.err")
+execute_process(
+  COMMAND "${BIN}" play ${EDITION} ${args}
+  INPUT_FILE "${STEM}.in"
+  OUTPUT_FILE "${actual}"
+  ERROR_FILE "${actual_err}"
+  RESULT_VARIABLE status
+  TIMEOUT 60)
+set(failed FALSE)
+execute_process(COMMAND diff -u "${STEM}.out" "${actual}" RESULT_VARIABLE differs)
+if(differs)
+  message("stdout differs from ${STEM}.out (above: expected -, actual +)")
+  set(failed TRUE)
+endif()
+if(NOT "${status}" STREQUAL "${expected_status}")
+  message("exit status ${status}, expected ${expected_status}")
+  set(failed TRUE)
+endif()
+if(EXISTS "${STEM}.err")
+  execute_process(COMMAND diff -u "${STEM}.err" "${actual_err}" RESULT_VARIABLE err_differs)
+  if(err_differs)
+    message("stderr differs from ${STEM}.err")
+    set(failed TRUE)
+  endif()
+endif()
+if(failed)
+  message(FATAL_ERROR "transcript ${EDITION}/${name} failed")
+endif()

@@ -1,0 +1,239 @@
+/* capture.c - sandwich capture on any board size, with an 8 x 8 word path. */
+#include "capture.h"
+
+#include <string.h>
+
+static const int DIR_DR[8] = {-1, -1, 0, 1, 1, 1, 0, -1};
+static const int DIR_DC[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+
+/* 8 x 8: shift amount (positive = left) and the mask that stops row wrap. */
+#define NOT_COL_A 0xfefefefefefefefeULL
+#define NOT_COL_H 0x7f7f7f7f7f7f7f7fULL
+static const int SHIFT64[8] = {-8, -7, 1, 9, 8, 7, -1, -9};
+static const uint64_t MASK64[8] = {~0ULL, NOT_COL_A, NOT_COL_A, NOT_COL_A,
+                                   ~0ULL, NOT_COL_H, NOT_COL_H, NOT_COL_H};
+
+static inline uint64_t shift64(uint64_t x, int d)
+{
+    int s = SHIFT64[d];
+    return (s > 0 ? x << s : x >> -s) & MASK64[d];
+}
+
+static bool valid_args(const bs_board *b, int player)
+{
+    return b && bs_board_valid(b) && bs_is_player(player);
+}
+
+/* ---- the multi-word path: one uint32_t per row ---- */
+
+static void shift_rows(const uint32_t *in, uint32_t *out, int n, int d)
+{
+    uint32_t full = bs_row_mask(n);
+    for (int r = 0; r < n; r++) {
+        int src = r - DIR_DR[d];
+        uint32_t x = (src >= 0 && src < n) ? in[src] : 0;
+        if (DIR_DC[d] > 0)
+            x <<= 1;
+        else if (DIR_DC[d] < 0)
+            x >>= 1;
+        out[r] = x & full;
+    }
+}
+
+int bs_capture_moves_generic(const bs_board *b, int player, unsigned legal_dirs, bs_set *out)
+{
+    if (!valid_args(b, player) || !out || legal_dirs > BS_DIRS_ALL)
+        return BS_EINVAL;
+    int n = b->n;
+    const uint32_t *mine = b->plane[player - 1];
+    const uint32_t *theirs = b->plane[bs_opponent(player) - 1];
+    bs_set empty;
+    bs_board_cells(b, BS_EMPTY, &empty);
+    bs_set_init(out, n);
+    if (legal_dirs == 0) {
+        *out = empty;
+        return BS_OK;
+    }
+    for (int d = 0; d < 8; d++) {
+        if (!(legal_dirs >> d & 1u))
+            continue;
+        uint32_t run[BS_MAX_N], next[BS_MAX_N];
+        shift_rows(mine, run, n, d);
+        bool any = false;
+        for (int r = 0; r < n; r++) {
+            run[r] &= theirs[r];
+            any |= run[r] != 0;
+        }
+        while (any) { /* extend runs of opposing pieces until they stop growing */
+            shift_rows(run, next, n, d);
+            any = false;
+            for (int r = 0; r < n; r++) {
+                uint32_t grown = run[r] | (next[r] & theirs[r]);
+                any |= grown != run[r];
+                run[r] = grown;
+            }
+        }
+        shift_rows(run, next, n, d);
+        for (int r = 0; r < n; r++)
+            out->row[r] |= next[r] & empty.row[r];
+    }
+    return BS_OK;
+}
+
+/* ---- the 8 x 8 word path ---- */
+
+uint64_t bs_moves64(uint64_t mine, uint64_t theirs, uint64_t empty)
+{
+    /* Horizontal and diagonal runs may not pass the edge columns. */
+    uint64_t inner = theirs & 0x7e7e7e7e7e7e7e7eULL;
+    uint64_t moves = 0, x;
+#define RUN(OP, S, M)                                                          \
+    x = M & (mine OP S);                                                       \
+    x |= M & (x OP S);                                                         \
+    x |= M & (x OP S);                                                         \
+    x |= M & (x OP S);                                                         \
+    x |= M & (x OP S);                                                         \
+    x |= M & (x OP S);                                                         \
+    moves |= x OP S;
+    RUN(<<, 1, inner)
+    RUN(>>, 1, inner)
+    RUN(<<, 8, theirs)
+    RUN(>>, 8, theirs)
+    RUN(<<, 7, inner)
+    RUN(>>, 7, inner)
+    RUN(<<, 9, inner)
+    RUN(>>, 9, inner)
+#undef RUN
+    return moves & empty;
+}
+
+uint64_t bs_flips64(uint64_t mine, uint64_t theirs, int square)
+{
+    uint64_t flips = 0, start = 1ULL << square;
+    for (int d = 0; d < 8; d++) {
+        uint64_t line = 0, x = shift64(start, d);
+        while (x & theirs) {
+            line |= x;
+            x = shift64(x, d);
+        }
+        if (x & mine)
+            flips |= line;
+    }
+    return flips;
+}
+
+static uint64_t moves64_dirs(uint64_t mine, uint64_t theirs, uint64_t empty, unsigned dirs)
+{
+    if (dirs == BS_DIRS_ALL)
+        return bs_moves64(mine, theirs, empty);
+    uint64_t moves = 0;
+    for (int d = 0; d < 8; d++) {
+        if (!(dirs >> d & 1u))
+            continue;
+        uint64_t x = shift64(mine, d) & theirs;
+        for (int i = 0; i < 5; i++)
+            x |= shift64(x, d) & theirs;
+        moves |= shift64(x, d);
+    }
+    return moves & empty;
+}
+
+int bs_capture_moves(const bs_board *b, int player, unsigned legal_dirs, bs_set *out)
+{
+    if (!valid_args(b, player) || !out || legal_dirs > BS_DIRS_ALL)
+        return BS_EINVAL;
+    if (b->n != 8 || legal_dirs == 0)
+        return bs_capture_moves_generic(b, player, legal_dirs, out);
+    uint64_t mine = bs_pack64(b->plane[player - 1]);
+    uint64_t theirs = bs_pack64(b->plane[bs_opponent(player) - 1]);
+    uint64_t empty = ~(mine | theirs | bs_pack64(b->plane[2]));
+    bs_set_init(out, 8);
+    bs_unpack64(moves64_dirs(mine, theirs, empty, legal_dirs), out->row);
+    return BS_OK;
+}
+
+/* ---- single moves ---- */
+
+int bs_capture_flips(const bs_board *b, int player, int r, int c, unsigned dirs, bs_set *out)
+{
+    if (!valid_args(b, player) || !out || dirs > BS_DIRS_ALL || r < 0 || c < 0 ||
+        r >= b->n || c >= b->n)
+        return BS_EINVAL;
+    int n = b->n, cell;
+    bs_set_init(out, n);
+    bs_board_get(b, r, c, &cell);
+    if (cell != BS_EMPTY)
+        return 0;
+    const uint32_t *mine = b->plane[player - 1];
+    const uint32_t *theirs = b->plane[bs_opponent(player) - 1];
+    int total = 0;
+    for (int d = 0; d < 8; d++) {
+        if (!(dirs >> d & 1u))
+            continue;
+        int rr = r + DIR_DR[d], cc = c + DIR_DC[d], len = 0;
+        while (rr >= 0 && cc >= 0 && rr < n && cc < n && (theirs[rr] >> cc & 1u)) {
+            rr += DIR_DR[d];
+            cc += DIR_DC[d];
+            len++;
+        }
+        if (len == 0 || rr < 0 || cc < 0 || rr >= n || cc >= n || !(mine[rr] >> cc & 1u))
+            continue;
+        for (int i = 1; i <= len; i++)
+            out->row[r + i * DIR_DR[d]] |= 1u << (c + i * DIR_DC[d]);
+        total += len;
+    }
+    return total;
+}
+
+bool bs_capture_legal(const bs_board *b, int player, int r, int c, unsigned legal_dirs)
+{
+    bs_set flips;
+    int cell;
+    if (bs_board_get(b, r, c, &cell) != BS_OK || cell != BS_EMPTY)
+        return false;
+    if (legal_dirs == 0)
+        return valid_args(b, player);
+    return bs_capture_flips(b, player, r, c, legal_dirs, &flips) > 0;
+}
+
+int bs_capture_play(bs_board *b, int player, int r, int c, unsigned legal_dirs,
+                    unsigned flip_dirs, bs_set *flipped)
+{
+    if (!valid_args(b, player) || !flipped || legal_dirs > BS_DIRS_ALL ||
+        flip_dirs > BS_DIRS_ALL || r < 0 || c < 0 || r >= b->n || c >= b->n)
+        return BS_EINVAL;
+    if (!bs_capture_legal(b, player, r, c, legal_dirs))
+        return BS_EILLEGAL;
+    int count = bs_capture_flips(b, player, r, c, flip_dirs, flipped);
+    uint32_t *mine = b->plane[player - 1];
+    uint32_t *theirs = b->plane[bs_opponent(player) - 1];
+    for (int i = 0; i < b->n; i++) {
+        mine[i] |= flipped->row[i];
+        theirs[i] &= ~flipped->row[i];
+    }
+    mine[r] |= 1u << c;
+    return count;
+}
+
+int bs_capture_undo(bs_board *b, int player, int r, int c, const bs_set *flipped)
+{
+    if (!valid_args(b, player) || !flipped || flipped->n != b->n || r < 0 || c < 0 ||
+        r >= b->n || c >= b->n)
+        return BS_EINVAL;
+    uint32_t *mine = b->plane[player - 1];
+    uint32_t *theirs = b->plane[bs_opponent(player) - 1];
+    if (!(mine[r] >> c & 1u))
+        return BS_ESTATE;
+    for (int i = 0; i < b->n; i++) {
+        if ((flipped->row[i] & mine[i]) != flipped->row[i])
+            return BS_ESTATE;
+        if (flipped->row[i] & (1u << c) && i == r)
+            return BS_ESTATE;
+    }
+    for (int i = 0; i < b->n; i++) {
+        mine[i] &= ~flipped->row[i];
+        theirs[i] |= flipped->row[i];
+    }
+    mine[r] &= ~(1u << c);
+    return BS_OK;
+}

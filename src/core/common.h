@@ -1,0 +1,28 @@
+/* common.h - status codes and small helpers shared by every core module. */
+#ifndef BS_COMMON_H
+#define BS_COMMON_H
+
+#include <stdint.h>
+
+/* Every core function that can fail returns one of these (0 = success).
+ * The binding turns a negative code into a Lua error naming the argument. */
+enum bs_status {
+    BS_OK = 0,
+    BS_EINVAL = -1,   /* an argument is out of range or malformed */
+    BS_ENOMEM = -2,   /* an allocation failed */
+    BS_EILLEGAL = -3, /* a well-formed move that the rules do not allow */
+    BS_ESTATE = -4    /* the object is in the wrong state (e.g. nothing to undo) */
+};
+
+/* One step of a 64-bit mixer (splitmix64's finaliser): used for hashes. */
+static inline uint64_t bs_mix64(uint64_t x)
+{
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9ULL;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebULL;
+    x ^= x >> 31;
+    return x;
+}
+
+#endif

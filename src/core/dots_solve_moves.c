@@ -1,0 +1,115 @@
+/* dots_solve_moves.c - the solver's move list: chain reductions, symmetry, ordering. */
+#include "dots_solve_impl.h"
+
+/* A component of two-sided boxes and the open edges ("strings") touching it. */
+struct component {
+    uint64_t strings;
+    int length, nends, ends[2], internal;
+};
+
+static int lowest(uint64_t m)
+{
+    return __builtin_ctzll(m);
+}
+
+static void collect(const struct geometry *g, uint64_t open, const int8_t *sides, int start,
+                    int8_t *seen, struct component *c)
+{
+    int stack[BS_DOTS_SOLVE_MAX_BOXES], top = 0;
+    c->strings = 0;
+    c->length = c->nends = 0;
+    c->internal = -1;
+    seen[start] = 1;
+    stack[top++] = start;
+    while (top) {
+        int b = stack[--top];
+        uint64_t m = g->box_mask[b] & open;
+        c->length++;
+        c->strings |= m;
+        for (; m; m &= m - 1) {
+            int e = lowest(m), o = g_across(g, b, e);
+            if (o >= 0 && sides[o] == 2) {
+                c->internal = e;
+                if (!seen[o]) {
+                    seen[o] = 1;
+                    stack[top++] = o;
+                }
+            } else if (c->nends < 2) {
+                c->ends[c->nends++] = o;
+            }
+        }
+    }
+}
+
+/* Which strings of a component need trying. Cutting any string of a chain of
+ * three or more gives the opponent the same choice (take all, or all but
+ * two), and any string of a loop is like any other; in a chain of two the
+ * middle string (the hard-hearted handout) leaves the opponent no decline
+ * and so is never worse than an end. These hold when the two ends are
+ * different boxes; when both ends are the same box, cutting one end changes
+ * that box, so every string is kept. */
+static uint64_t representatives(const struct component *c)
+{
+    if (c->nends == 0)
+        return c->strings & -c->strings;
+    int x = c->ends[0], y = c->ends[1];
+    int distinct = x != y || x < 0;
+    if (distinct && c->length >= 3)
+        return c->strings & -c->strings;
+    if (distinct && c->length == 2 && c->internal >= 0)
+        return (uint64_t)1 << c->internal;
+    if (c->length == 1 && x < 0 && y < 0)
+        return c->strings & -c->strings;
+    return c->strings;
+}
+
+int gen_moves(const bs_dots_solver *s, uint64_t edges, const int8_t *sides, unsigned stab,
+              int *moves)
+{
+    const struct geometry *g = &s->g;
+    uint64_t all = g->nedges == 64 ? ~(uint64_t)0 : ((uint64_t)1 << g->nedges) - 1;
+    uint64_t open = ~edges & all, chained = 0, keep = 0;
+    int8_t seen[BS_DOTS_SOLVE_MAX_BOXES] = {0};
+    struct component comps[BS_DOTS_SOLVE_MAX_BOXES];
+    int ncomp = 0;
+
+    for (int b = 0; b < g->nboxes; b++) {
+        if (sides[b] != 2 || seen[b])
+            continue;
+        collect(g, open, sides, b, seen, &comps[ncomp]);
+        chained |= comps[ncomp].strings;
+        keep |= representatives(&comps[ncomp]);
+        ncomp++;
+    }
+    uint64_t safe = open & ~chained;
+    keep |= safe;
+
+    /* In a position its own mirror image, a move and its image are the same
+     * move; keep the smallest kept one of each orbit. */
+    if (stab != 1) {
+        uint64_t drop = 0;
+        for (uint64_t m = keep; m; m &= m - 1) {
+            int e = lowest(m);
+            for (int k = 1; k < g->nsym; k++) {
+                int to = g->perm[k][e];
+                if ((stab >> k & 1) && to < e && (keep >> to & 1)) {
+                    drop |= (uint64_t)1 << e;
+                    break;
+                }
+            }
+        }
+        keep &= ~drop;
+    }
+
+    /* Safe moves first; then sacrifices, smallest first, since handing over
+     * little is the usual way to keep control. */
+    int n = 0;
+    for (uint64_t m = keep & safe; m; m &= m - 1)
+        moves[n++] = lowest(m);
+    for (int len = 1; len <= g->nboxes; len++)
+        for (int i = 0; i < ncomp; i++)
+            if (comps[i].length == len)
+                for (uint64_t m = keep & comps[i].strings; m; m &= m - 1)
+                    moves[n++] = lowest(m);
+    return n;
+}

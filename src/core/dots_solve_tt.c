@@ -1,0 +1,183 @@
+/* dots_solve_tt.c - solver geometry, board symmetries and the transposition table. */
+#include "dots_solve_impl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define DEFAULT_TT_BYTES ((size_t)64 << 20)
+
+/* Edge index of the edge between two adjacent dots (same layout as dots.h). */
+static int edge_between(int rows, int cols, int r1, int c1, int r2, int c2)
+{
+    if (r1 > r2 || (r1 == r2 && c1 > c2)) {
+        int t = r1; r1 = r2; r2 = t;
+        t = c1; c1 = c2; c2 = t;
+    }
+    if (r1 == r2)
+        return r1 * cols + c1;
+    return (rows + 1) * cols + r1 * (cols + 1) + c1;
+}
+
+/* Map dot (r,c) under symmetry k: bit 0 flips rows, bit 1 flips columns,
+ * bit 2 transposes (square boards only). */
+static void map_dot(int k, int rows, int cols, int *r, int *c)
+{
+    if (k & 1)
+        *r = rows - *r;
+    if (k & 2)
+        *c = cols - *c;
+    if (k & 4) {
+        int t = *r;
+        *r = *c;
+        *c = t;
+    }
+}
+
+void geometry_build(struct geometry *g, int rows, int cols)
+{
+    memset(g, 0, sizeof *g);
+    g->rows = rows;
+    g->cols = cols;
+    g->nedges = 2 * rows * cols + rows + cols;
+    g->nboxes = rows * cols;
+    g->nbytes = (g->nedges + 7) / 8;
+    g->nsym = rows == cols ? 8 : 4;
+    int h = (rows + 1) * cols;
+    for (int e = 0; e < g->nedges; e++) {
+        int r1, c1, r2, c2;
+        if (e < h) {
+            r1 = r2 = e / cols;
+            c1 = e % cols;
+            c2 = c1 + 1;
+            g->edge_box[e][0] = (int8_t)(r1 > 0 ? (r1 - 1) * cols + c1 : -1);
+            g->edge_box[e][1] = (int8_t)(r1 < rows ? r1 * cols + c1 : -1);
+        } else {
+            r1 = (e - h) / (cols + 1);
+            r2 = r1 + 1;
+            c1 = c2 = (e - h) % (cols + 1);
+            g->edge_box[e][0] = (int8_t)(c1 > 0 ? r1 * cols + c1 - 1 : -1);
+            g->edge_box[e][1] = (int8_t)(c1 < cols ? r1 * cols + c1 : -1);
+        }
+        for (int i = 0; i < 2; i++)
+            if (g->edge_box[e][i] >= 0)
+                g->box_mask[g->edge_box[e][i]] |= (uint64_t)1 << e;
+        for (int k = 0; k < g->nsym; k++) {
+            int a = r1, b = c1, x = r2, y = c2;
+            map_dot(k, rows, cols, &a, &b);
+            map_dot(k, rows, cols, &x, &y);
+            int to = edge_between(rows, cols, a, b, x, y);
+            g->perm[k][e] = (uint8_t)to;
+            g->inv[k][to] = (uint8_t)e;
+        }
+    }
+    for (int k = 0; k < g->nsym; k++)
+        for (int byte = 0; byte < g->nbytes; byte++)
+            for (int v = 0; v < 256; v++) {
+                uint64_t img = 0;
+                for (int bit = 0; bit < 8; bit++) {
+                    int e = byte * 8 + bit;
+                    if ((v >> bit & 1) && e < g->nedges)
+                        img |= (uint64_t)1 << g->perm[k][e];
+                }
+                g->image[k][byte][v] = img;
+            }
+}
+
+uint64_t tt_canonical(const bs_dots_solver *s, uint64_t edges, int *sym, unsigned *stab)
+{
+    const struct geometry *g = &s->g;
+    uint64_t best = edges;
+    *sym = 0;
+    *stab = 1;
+    for (int k = 1; k < g->nsym; k++) {
+        uint64_t img = 0;
+        for (int byte = 0; byte < g->nbytes; byte++)
+            img |= g->image[k][byte][(edges >> (8 * byte)) & 0xff];
+        if (img == edges)
+            *stab |= 1u << k;
+        if (img < best) {
+            best = img;
+            *sym = k;
+        }
+    }
+    return best;
+}
+
+static size_t bucket_of(const bs_dots_solver *s, uint64_t key)
+{
+    return (size_t)(bs_mix64(key) & (s->tt_buckets - 1)) * TT_WAYS;
+}
+
+struct tt_entry *tt_probe(bs_dots_solver *s, uint64_t key)
+{
+    struct tt_entry *b = &s->tt[bucket_of(s, key)];
+    for (int i = 0; i < TT_WAYS; i++)
+        if (b[i].key == key + 1)
+            return &b[i];
+    return NULL;
+}
+
+static uint8_t log2_work(uint64_t n)
+{
+    return (uint8_t)(n ? 64 - __builtin_clzll(n) : 0);
+}
+
+/* Keep the entry that cost the most to compute: those save the most work. */
+void tt_store(bs_dots_solver *s, uint64_t key, int lo, int hi, int move, uint64_t work)
+{
+    struct tt_entry *b = &s->tt[bucket_of(s, key)], *victim = &b[0];
+    for (int i = 0; i < TT_WAYS; i++) {
+        if (b[i].key == key + 1) {
+            victim = &b[i];
+            break;
+        }
+        if (b[i].work < victim->work)
+            victim = &b[i];
+    }
+    s->tt_dirty = 1;
+    victim->key = key + 1;
+    victim->lo = (int8_t)lo;
+    victim->hi = (int8_t)hi;
+    victim->move = move < 0 ? 0xff : (uint8_t)move;
+    victim->work = log2_work(work);
+}
+
+void tt_clear(bs_dots_solver *s)
+{
+    if (!s->tt_dirty)
+        return;
+    s->tt_dirty = 0;
+    memset(s->tt, 0, s->tt_buckets * TT_WAYS * sizeof *s->tt);
+}
+
+int bs_dots_solver_new(bs_dots_solver **out, const bs_dots_solve_config *cfg)
+{
+    if (!out)
+        return BS_EINVAL;
+    *out = NULL;
+    bs_dots_solver *s = calloc(1, sizeof *s);
+    if (!s)
+        return BS_ENOMEM;
+    if (cfg)
+        s->cfg = *cfg;
+    size_t bytes = s->cfg.tt_bytes ? s->cfg.tt_bytes : DEFAULT_TT_BYTES;
+    size_t buckets = 1, per = TT_WAYS * sizeof(struct tt_entry);
+    while (buckets <= bytes / per / 2 && buckets < ((size_t)1 << 40))
+        buckets <<= 1;
+    s->tt = calloc(buckets * TT_WAYS, sizeof *s->tt);
+    if (!s->tt) {
+        free(s);
+        return BS_ENOMEM;
+    }
+    s->tt_buckets = buckets;
+    *out = s;
+    return BS_OK;
+}
+
+void bs_dots_solver_free(bs_dots_solver *s)
+{
+    if (!s)
+        return;
+    free(s->tt);
+    free(s);
+}

@@ -1,0 +1,123 @@
+/* main.c - the boardscript host: a Lua state that runs boardscript.cli. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <lauxlib.h>
+#include <lua.h>
+#include <lualib.h>
+
+int luaopen_boardscript_core(lua_State *L);
+
+#ifndef BS_SOURCE_LUA_DIR
+#define BS_SOURCE_LUA_DIR ""
+#endif
+#ifndef BS_INSTALL_LUA_SUBDIR
+#define BS_INSTALL_LUA_SUBDIR "share/lua/5.4"
+#endif
+
+/* lua.c's msghandler: turn any error into a message with a traceback. */
+static int msghandler(lua_State *L)
+{
+    const char *msg = lua_tostring(L, 1);
+    if (msg == NULL) {
+        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
+            return 1;
+        msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    }
+    luaL_traceback(L, L, msg, 1);
+    return 1;
+}
+
+/* The Lua files live beside the installed binary (PREFIX/share/lua/5.4) or, for
+ * a binary in the build tree, in the source tree's lua/ directory. */
+static void push_lua_dir(lua_State *L)
+{
+    char exe[4096];
+    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (len > 0) {
+        exe[len] = '\0';
+        char *slash = strrchr(exe, '/');
+        if (slash) {
+            *slash = '\0';
+            lua_pushfstring(L, "%s/../" BS_INSTALL_LUA_SUBDIR "/boardscript/cli.lua", exe);
+            FILE *f = fopen(lua_tostring(L, -1), "r");
+            lua_pop(L, 1);
+            if (f) {
+                fclose(f);
+                lua_pushfstring(L, "%s/../" BS_INSTALL_LUA_SUBDIR, exe);
+                return;
+            }
+        }
+    }
+    lua_pushstring(L, BS_SOURCE_LUA_DIR);
+}
+
+static int pmain(lua_State *L)
+{
+    int argc = (int)lua_tointeger(L, 1);
+    char **argv = lua_touserdata(L, 2);
+    luaL_checkversion(L);
+    luaL_openlibs(L);
+
+    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_PRELOAD_TABLE);
+    lua_pushcfunction(L, luaopen_boardscript_core);
+    lua_setfield(L, -2, "boardscript.core");
+    lua_pop(L, 1);
+
+    lua_getglobal(L, "package");
+    push_lua_dir(L);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -3, "boardscript_lua_dir");
+    lua_getfield(L, -2, "path");
+    lua_pushfstring(L, "%s/?.lua;%s/?/init.lua;%s", lua_tostring(L, -2), lua_tostring(L, -2),
+                    lua_tostring(L, -1));
+    lua_setfield(L, -4, "path");
+    lua_pop(L, 3);
+
+    lua_createtable(L, argc, 1); /* the global `arg`, as lua.c builds it */
+    for (int i = 0; i < argc; i++) {
+        lua_pushstring(L, argv[i]);
+        lua_rawseti(L, -2, i);
+    }
+    lua_setglobal(L, "arg");
+
+    lua_getglobal(L, "require");
+    lua_pushliteral(L, "boardscript.cli");
+    lua_call(L, 1, 1);
+    lua_getfield(L, -1, "main");
+    lua_createtable(L, argc, 0);
+    for (int i = 1; i < argc; i++) {
+        lua_pushstring(L, argv[i]);
+        lua_rawseti(L, -2, i);
+    }
+    lua_call(L, 1, 1);
+    return 1;
+}
+
+int main(int argc, char **argv)
+{
+    lua_State *L = luaL_newstate();
+    if (L == NULL) {
+        fprintf(stderr, "boardscript: cannot create state: not enough memory\n");
+        return EXIT_FAILURE;
+    }
+    lua_pushcfunction(L, msghandler);
+    lua_pushcfunction(L, pmain);
+    lua_pushinteger(L, argc);
+    lua_pushlightuserdata(L, argv);
+    int status = lua_pcall(L, 2, 1, 1);
+    int code = EXIT_FAILURE;
+    if (status != LUA_OK) {
+        fprintf(stderr, "boardscript: %s\n", lua_tostring(L, -1));
+    } else if (lua_isinteger(L, -1)) {
+        code = (int)lua_tointeger(L, -1);
+    } else {
+        code = lua_toboolean(L, -1) || lua_isnil(L, -1) ? EXIT_SUCCESS : EXIT_FAILURE;
+    }
+    fflush(stdout);
+    lua_close(L);
+    return code;
+}

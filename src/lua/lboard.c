@@ -1,0 +1,339 @@
+/* lboard.c - capture-game boards as Lua userdata (1-based rows and columns). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/capture.h"
+#include "../core/perft.h"
+#include "binding.h"
+
+#define BOARD_META "boardscript.board"
+
+typedef struct undo_entry {
+    int player, r, c;
+    bs_set flipped;
+} undo_entry;
+
+/* The board plus the history `undo` pops. `history` is owned by the userdata
+ * and freed by __gc/__close; it starts NULL so collection is always safe. */
+typedef struct lboard {
+    bs_board board;
+    undo_entry *history;
+    size_t depth, capacity;
+} lboard;
+
+static const char *const CELL_NAMES[] = {"empty", "black", "white", "block", NULL};
+static const char *const PLAYER_NAMES[] = {"black", "white", NULL};
+static const char *const DIR_NAMES[] = {"n", "ne", "e", "se", "s", "sw", "w", "nw", NULL};
+
+static lboard *check_board(lua_State *L, int arg)
+{
+    lboard *lb = luaL_checkudata(L, arg, BOARD_META);
+    return lb;
+}
+
+static int check_player(lua_State *L, int arg)
+{
+    return luaL_checkoption(L, arg, NULL, PLAYER_NAMES) + BS_BLACK;
+}
+
+static int check_cell(lua_State *L, int arg)
+{
+    return luaL_checkoption(L, arg, NULL, CELL_NAMES);
+}
+
+/* Rows and columns are 1-based in Lua; returns them 0-based. */
+static void check_square(lua_State *L, const lboard *lb, int arg, int *r, int *c)
+{
+    *r = (int)bs_lua_checkrange(L, arg, "row", 1, lb->board.n) - 1;
+    *c = (int)bs_lua_checkrange(L, arg + 1, "column", 1, lb->board.n) - 1;
+}
+
+/* A direction set: "all", "orthogonal", "diagonal", "none" (any empty cell
+ * is playable), or a list of names such as {"n", "se"}. */
+static unsigned opt_dirs(lua_State *L, int arg, unsigned def)
+{
+    if (lua_isnoneornil(L, arg))
+        return def;
+    if (lua_type(L, arg) == LUA_TSTRING) {
+        static const char *const sets[] = {"all", "orthogonal", "diagonal", "none", NULL};
+        static const unsigned masks[] = {BS_DIRS_ALL, BS_DIRS_ORTHOGONAL, BS_DIRS_DIAGONAL, 0};
+        return masks[luaL_checkoption(L, arg, NULL, sets)];
+    }
+    if (!lua_istable(L, arg))
+        luaL_typeerror(L, arg, "direction set (string or list of directions)");
+    unsigned mask = 0;
+    lua_Integer len = luaL_len(L, arg);
+    for (lua_Integer i = 1; i <= len; i++) {
+        lua_geti(L, arg, i);
+        const char *name = lua_tostring(L, -1);
+        int found = -1;
+        for (int d = 0; name && DIR_NAMES[d]; d++)
+            if (strcmp(name, DIR_NAMES[d]) == 0)
+                found = d;
+        if (found < 0)
+            luaL_argerror(L, arg, "unknown direction (expected n, ne, e, se, s, sw, w or nw)");
+        mask |= 1u << found;
+        lua_pop(L, 1);
+    }
+    return mask;
+}
+
+static lboard *push_board(lua_State *L, int n)
+{
+    lboard *lb = lua_newuserdatauv(L, sizeof *lb, 0);
+    lb->history = NULL;
+    lb->depth = lb->capacity = 0;
+    bs_board_init(&lb->board, n);
+    luaL_setmetatable(L, BOARD_META);
+    return lb;
+}
+
+static void push_squares(lua_State *L, const bs_set *s)
+{
+    lua_createtable(L, bs_set_count(s), 0);
+    lua_Integer i = 0;
+    for (int index = -1; bs_set_next(s, &index);) {
+        lua_createtable(L, 2, 0);
+        lua_pushinteger(L, index / BS_MAX_N + 1);
+        lua_rawseti(L, -2, 1);
+        lua_pushinteger(L, index % BS_MAX_N + 1);
+        lua_rawseti(L, -2, 2);
+        lua_rawseti(L, -2, ++i);
+    }
+}
+
+static void clear_history(lboard *lb)
+{
+    free(lb->history);
+    lb->history = NULL;
+    lb->depth = lb->capacity = 0;
+}
+
+static int board_new(lua_State *L)
+{
+    int n = (int)bs_lua_checkrange(L, 1, "size", 1, BS_MAX_N);
+    push_board(L, n);
+    return 1;
+}
+
+static int board_size(lua_State *L)
+{
+    lua_pushinteger(L, check_board(L, 1)->board.n);
+    return 1;
+}
+
+static int board_get(lua_State *L)
+{
+    lboard *lb = check_board(L, 1);
+    int r, c, cell;
+    check_square(L, lb, 2, &r, &c);
+    bs_board_get(&lb->board, r, c, &cell);
+    lua_pushstring(L, CELL_NAMES[cell]);
+    return 1;
+}
+
+/* Editing cells by hand forgets the history: undo cannot cross an edit. */
+static int board_set(lua_State *L)
+{
+    lboard *lb = check_board(L, 1);
+    int r, c;
+    check_square(L, lb, 2, &r, &c);
+    bs_board_set(&lb->board, r, c, check_cell(L, 4));
+    clear_history(lb);
+    return 0;
+}
+
+static int board_count(lua_State *L)
+{
+    lboard *lb = check_board(L, 1);
+    lua_pushinteger(L, bs_board_count(&lb->board, check_cell(L, 2)));
+    return 1;
+}
+
+static int board_cells(lua_State *L)
+{
+    lboard *lb = check_board(L, 1);
+    bs_set s;
+    bs_board_cells(&lb->board, check_cell(L, 2), &s);
+    push_squares(L, &s);
+    return 1;
+}
+
+static int board_moves(lua_State *L)
+{
+    lboard *lb = check_board(L, 1);
+    bs_set s;
+    bs_capture_moves(&lb->board, check_player(L, 2), opt_dirs(L, 3, BS_DIRS_ALL), &s);
+    push_squares(L, &s);
+    return 1;
+}
+
+static int board_has_moves(lua_State *L)
+{
+    lboard *lb = check_board(L, 1);
+    bs_set s;
+    bs_capture_moves(&lb->board, check_player(L, 2), opt_dirs(L, 3, BS_DIRS_ALL), &s);
+    lua_pushboolean(L, !bs_set_empty(&s));
+    return 1;
+}
+
+static int board_legal(lua_State *L)
+{
+    lboard *lb = check_board(L, 1);
+    int player = check_player(L, 2), r, c;
+    check_square(L, lb, 3, &r, &c);
+    lua_pushboolean(L, bs_capture_legal(&lb->board, player, r, c, opt_dirs(L, 5, BS_DIRS_ALL)));
+    return 1;
+}
+
+/* flips(player, row, col [, dirs]) -> count, list of squares */
+static int board_flips(lua_State *L)
+{
+    lboard *lb = check_board(L, 1);
+    int player = check_player(L, 2), r, c;
+    check_square(L, lb, 3, &r, &c);
+    bs_set s;
+    int count = bs_capture_flips(&lb->board, player, r, c, opt_dirs(L, 5, BS_DIRS_ALL), &s);
+    lua_pushinteger(L, count);
+    push_squares(L, &s);
+    return 2;
+}
+
+/* play(player, row, col [, legal_dirs [, flip_dirs]]) -> number flipped, or
+ * nil and a message when the move is not legal (the board is unchanged). */
+static int board_play(lua_State *L)
+{
+    lboard *lb = check_board(L, 1);
+    int player = check_player(L, 2), r, c;
+    check_square(L, lb, 3, &r, &c);
+    unsigned legal = opt_dirs(L, 5, BS_DIRS_ALL);
+    unsigned flip = opt_dirs(L, 6, BS_DIRS_ALL);
+    if (lb->depth == lb->capacity) { /* grow first, so a failure changes nothing */
+        size_t capacity = lb->capacity ? lb->capacity * 2 : 16;
+        undo_entry *grown = realloc(lb->history, capacity * sizeof *grown);
+        if (!grown)
+            return luaL_error(L, "not enough memory");
+        lb->history = grown;
+        lb->capacity = capacity;
+    }
+    undo_entry *u = &lb->history[lb->depth];
+    int count = bs_capture_play(&lb->board, player, r, c, legal, flip, &u->flipped);
+    if (count < 0) {
+        luaL_pushfail(L);
+        lua_pushliteral(L, "illegal move");
+        return 2;
+    }
+    u->player = player;
+    u->r = r;
+    u->c = c;
+    lb->depth++;
+    lua_pushinteger(L, count);
+    return 1;
+}
+
+/* undo() takes back the last play; returns false when there is none. */
+static int board_undo(lua_State *L)
+{
+    lboard *lb = check_board(L, 1);
+    if (lb->depth == 0) {
+        lua_pushboolean(L, 0);
+        return 1;
+    }
+    undo_entry *u = &lb->history[--lb->depth];
+    bs_capture_undo(&lb->board, u->player, u->r, u->c, &u->flipped);
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
+static int board_clone(lua_State *L)
+{
+    lboard *lb = check_board(L, 1);
+    lboard *copy = push_board(L, lb->board.n);
+    copy->board = lb->board;
+    if (lb->depth > 0) {
+        copy->history = malloc(lb->depth * sizeof *copy->history);
+        if (!copy->history)
+            return luaL_error(L, "not enough memory");
+        memcpy(copy->history, lb->history, lb->depth * sizeof *copy->history);
+        copy->depth = copy->capacity = lb->depth;
+    }
+    return 1;
+}
+
+static int board_hash(lua_State *L)
+{
+    lua_pushinteger(L, (lua_Integer)bs_board_hash(&check_board(L, 1)->board));
+    return 1;
+}
+
+/* perft(player, depth [, {legal=, flip=, generic=}]) -> leaves */
+static int board_perft(lua_State *L)
+{
+    lboard *lb = check_board(L, 1);
+    int player = check_player(L, 2);
+    int depth = (int)bs_lua_checkrange(L, 3, "depth", 0, 64);
+    unsigned legal = BS_DIRS_ALL, flip = BS_DIRS_ALL;
+    int generic = 0;
+    if (!lua_isnoneornil(L, 4)) {
+        luaL_checktype(L, 4, LUA_TTABLE);
+        lua_getfield(L, 4, "legal");
+        legal = opt_dirs(L, lua_gettop(L), BS_DIRS_ALL);
+        lua_getfield(L, 4, "flip");
+        flip = opt_dirs(L, lua_gettop(L), BS_DIRS_ALL);
+        lua_getfield(L, 4, "generic");
+        generic = lua_toboolean(L, -1);
+        lua_pop(L, 3);
+    }
+    uint64_t leaves = 0;
+    bs_perft(&lb->board, player, depth, legal, flip, generic, &leaves);
+    lua_pushinteger(L, (lua_Integer)leaves);
+    return 1;
+}
+
+static int board_tostring(lua_State *L)
+{
+    lboard *lb = check_board(L, 1);
+    luaL_Buffer buf;
+    luaL_buffinit(L, &buf);
+    for (int r = 0; r < lb->board.n; r++) {
+        for (int c = 0; c < lb->board.n; c++) {
+            int cell;
+            bs_board_get(&lb->board, r, c, &cell);
+            luaL_addchar(&buf, ".XO#"[cell]);
+        }
+        luaL_addchar(&buf, '\n');
+    }
+    luaL_pushresult(&buf);
+    return 1;
+}
+
+static int board_eq(lua_State *L)
+{
+    lboard *a = luaL_testudata(L, 1, BOARD_META), *b = luaL_testudata(L, 2, BOARD_META);
+    lua_pushboolean(L, a && b && bs_board_equal(&a->board, &b->board));
+    return 1;
+}
+
+static int board_gc(lua_State *L)
+{
+    clear_history(check_board(L, 1));
+    return 0;
+}
+
+void bs_lua_open_board(lua_State *L)
+{
+    static const luaL_Reg methods[] = {
+        {"size", board_size},   {"get", board_get},     {"set", board_set},
+        {"count", board_count}, {"cells", board_cells}, {"moves", board_moves},
+        {"has_moves", board_has_moves}, {"legal", board_legal}, {"flips", board_flips},
+        {"play", board_play},   {"undo", board_undo},   {"clone", board_clone},
+        {"hash", board_hash},   {"perft", board_perft}, {NULL, NULL}};
+    static const luaL_Reg metamethods[] = {{"__tostring", board_tostring},
+                                           {"__eq", board_eq},
+                                           {"__gc", board_gc},
+                                           {"__close", board_gc},
+                                           {NULL, NULL}};
+    bs_lua_newmeta(L, BOARD_META, methods, metamethods);
+    lua_pushcfunction(L, board_new);
+    lua_setfield(L, -2, "board");
+}

@@ -1,0 +1,74 @@
+/* lrng.c - the engine's seeded random generator as Lua userdata. */
+#include "../core/rng.h"
+#include "binding.h"
+
+#define RNG_META "boardscript.rng"
+
+static bs_rng *check_rng(lua_State *L) { return luaL_checkudata(L, 1, RNG_META); }
+
+static uint64_t check_seed(lua_State *L, int arg)
+{
+    if (lua_isinteger(L, arg))
+        return (uint64_t)lua_tointeger(L, arg);
+    lua_Number x = luaL_checknumber(L, arg);
+    lua_Integer i = 0;
+    luaL_argcheck(L, lua_numbertointeger(x, &i), arg, "seed must be an integer");
+    return (uint64_t)i;
+}
+
+static int rng_new(lua_State *L)
+{
+    uint64_t seed = lua_isnoneornil(L, 1) ? 0 : check_seed(L, 1);
+    bs_rng *g = lua_newuserdatauv(L, sizeof *g, 0);
+    bs_rng_seed(g, seed);
+    luaL_setmetatable(L, RNG_META);
+    return 1;
+}
+
+static int rng_seed(lua_State *L)
+{
+    bs_rng_seed(check_rng(L), check_seed(L, 2));
+    return 0;
+}
+
+/* Like math.random: () -> [0,1), (m) -> [1,m], (m, n) -> [m,n]. */
+static int rng_random(lua_State *L)
+{
+    bs_rng *g = check_rng(L);
+    lua_Integer lo, hi;
+    switch (lua_gettop(L)) {
+    case 1:
+        lua_pushnumber(L, (lua_Number)(bs_rng_next(g) >> 11) * 0x1.0p-53);
+        return 1;
+    case 2:
+        lo = 1;
+        hi = luaL_checkinteger(L, 2);
+        break;
+    case 3:
+        lo = luaL_checkinteger(L, 2);
+        hi = luaL_checkinteger(L, 3);
+        break;
+    default:
+        return luaL_error(L, "wrong number of arguments to 'random'");
+    }
+    luaL_argcheck(L, lo <= hi, lua_gettop(L), "interval is empty");
+    uint64_t span = (uint64_t)hi - (uint64_t)lo + 1;
+    uint64_t x = span == 0 ? bs_rng_next(g) : bs_rng_below(g, span);
+    lua_pushinteger(L, (lua_Integer)((uint64_t)lo + x));
+    return 1;
+}
+
+static int rng_tostring(lua_State *L)
+{
+    lua_pushfstring(L, "rng (%p)", (void *)check_rng(L));
+    return 1;
+}
+
+void bs_lua_open_rng(lua_State *L)
+{
+    static const luaL_Reg methods[] = {{"seed", rng_seed}, {"random", rng_random}, {NULL, NULL}};
+    static const luaL_Reg metamethods[] = {{"__tostring", rng_tostring}, {NULL, NULL}};
+    bs_lua_newmeta(L, RNG_META, methods, metamethods);
+    lua_pushcfunction(L, rng_new);
+    lua_setfield(L, -2, "rng");
+}

@@ -1,0 +1,38 @@
+/* module.c - luaopen_boardscript_core: the module table, shared binding helpers. */
+#include "binding.h"
+
+void bs_lua_newmeta(lua_State *L, const char *name, const luaL_Reg *methods,
+                    const luaL_Reg *metamethods)
+{
+    luaL_newmetatable(L, name);
+    luaL_setfuncs(L, metamethods, 0);
+    lua_newtable(L);
+    luaL_setfuncs(L, methods, 0);
+    lua_setfield(L, -2, "__index");
+    lua_pushstring(L, name);
+    lua_setfield(L, -2, "__name");
+    lua_pop(L, 1);
+}
+
+lua_Integer bs_lua_checkrange(lua_State *L, int arg, const char *what, lua_Integer lo,
+                              lua_Integer hi)
+{
+    lua_Integer v = luaL_checkinteger(L, arg);
+    if (v < lo || v > hi) {
+        const char *msg = lua_pushfstring(L, "%s out of range %d..%d", what, (int)lo, (int)hi);
+        luaL_argerror(L, arg, msg);
+    }
+    return v;
+}
+
+int luaopen_boardscript_core(lua_State *L);
+
+int luaopen_boardscript_core(lua_State *L)
+{
+    lua_newtable(L);
+    lua_pushliteral(L, BS_VERSION);
+    lua_setfield(L, -2, "version");
+    bs_lua_open_board(L);
+    bs_lua_open_rng(L);
+    return 1;
+}
