@@ -35,11 +35,11 @@ static int count_completing(const bs_dots_solver *s, const int8_t *sides, int e)
  * boxes are left (or four of an opened loop): only there may declining them
  * (the double-dealing move) be better. This either applies one forced
  * capture (returns 1 with *edge), or records the choice in `dec` (returns 0). */
-static int classify_capture(const bs_dots_solver *s, const int8_t *sides, int coin,
-                            struct decision *dec, int *edge)
+static int classify_capture(const bs_dots_solver *s, uint64_t edges, const int8_t *sides,
+                            int coin, struct decision *dec, int *edge)
 {
     const struct geometry *g = &s->g;
-    uint64_t edges_open = ~s->cur_edges;
+    uint64_t edges_open = ~edges;
     int take = __builtin_ctzll(g->box_mask[coin] & edges_open);
     int next = g_across(g, coin, take);
     if (next < 0 || sides[next] != 2) {
@@ -78,10 +78,15 @@ static int classify_capture(const bs_dots_solver *s, const int8_t *sides, int co
     return 1;
 }
 
+/* Four bit tests rather than a popcount: without -mpopcnt the builtin is a
+ * library call, and this runs for every box at every node. */
 static void fill_sides(const bs_dots_solver *s, uint64_t edges, int8_t *sides)
 {
-    for (int b = 0; b < s->g.nboxes; b++)
-        sides[b] = (int8_t)__builtin_popcountll(edges & s->g.box_mask[b]);
+    for (int b = 0; b < s->g.nboxes; b++) {
+        const uint8_t *e = s->g.box_edge[b];
+        sides[b] = (int8_t)((edges >> e[0] & 1) + (edges >> e[1] & 1) + (edges >> e[2] & 1)
+                            + (edges >> e[3] & 1));
+    }
 }
 
 static int search(bs_dots_solver *s, uint64_t edges, int rem, int alpha, int beta);
@@ -127,13 +132,12 @@ static int search(bs_dots_solver *s, uint64_t edges, int rem, int alpha, int bet
         if (rem == 0)
             return gained;
         fill_sides(s, edges, sides);
-        s->cur_edges = edges;
         int forced = -1;
         ndec = 0;
         for (int b = 0; b < s->g.nboxes && forced < 0; b++) {
             if (sides[b] != 3)
                 continue;
-            if (!classify_capture(s, sides, b, &decs[ndec], &forced) && decs[ndec].take >= 0)
+            if (!classify_capture(s, edges, sides, b, &decs[ndec], &forced) && decs[ndec].take >= 0)
                 ndec++;
         }
         if (forced < 0)

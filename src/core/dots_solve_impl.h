@@ -15,6 +15,7 @@
 struct geometry {
     int rows, cols, nedges, nboxes, nsym, nbytes;
     uint64_t box_mask[BS_DOTS_SOLVE_MAX_BOXES];
+    uint8_t box_edge[BS_DOTS_SOLVE_MAX_BOXES][4];
     int8_t edge_box[BS_DOTS_SOLVE_MAX_EDGES][2]; /* -1 = ground */
     uint8_t perm[BS_DOTS_SOLVE_MAX_SYMS][BS_DOTS_SOLVE_MAX_EDGES];
     uint8_t inv[BS_DOTS_SOLVE_MAX_SYMS][BS_DOTS_SOLVE_MAX_EDGES];
@@ -45,7 +46,6 @@ struct bs_dots_solver {
     uint64_t nodes;
     int stopped;
     int tt_dirty;       /* the table holds entries (calloc gave it zeroed) */
-    uint64_t cur_edges; /* the edge set classify_capture looks at */
     struct geometry g;
 };
 

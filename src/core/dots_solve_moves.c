@@ -104,8 +104,20 @@ int gen_moves(const bs_dots_solver *s, uint64_t edges, const int8_t *sides, unsi
     /* Safe moves first; then sacrifices, smallest first, since handing over
      * little is the usual way to keep control. */
     int n = 0;
-    for (uint64_t m = keep & safe; m; m &= m - 1)
-        moves[n++] = lowest(m);
+    uint64_t score[BS_DOTS_SOLVE_MAX_EDGES];
+    for (uint64_t m = keep & safe; m; m &= m - 1) {
+        int e = lowest(m), t = 0;
+        for (int i = 0; i < 2; i++)
+            t += g->edge_box[e][i] >= 0 && sides[g->edge_box[e][i]] == 1;
+        uint64_t sc = (uint64_t)t;
+        int j = n++;
+        for (; j > 0 && score[j - 1] < sc; j--) {
+            score[j] = score[j - 1];
+            moves[j] = moves[j - 1];
+        }
+        score[j] = sc;
+        moves[j] = e;
+    }
     for (int len = 1; len <= g->nboxes; len++)
         for (int i = 0; i < ncomp; i++)
             if (comps[i].length == len)

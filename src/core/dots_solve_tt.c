@@ -70,6 +70,10 @@ void geometry_build(struct geometry *g, int rows, int cols)
             g->inv[k][to] = (uint8_t)e;
         }
     }
+    for (int b = 0; b < g->nboxes; b++)
+        for (int i = 0, n = 0; i < g->nedges; i++)
+            if (g->box_mask[b] >> i & 1)
+                g->box_edge[b][n++] = (uint8_t)i;
     for (int k = 0; k < g->nsym; k++)
         for (int byte = 0; byte < g->nbytes; byte++)
             for (int v = 0; v < 256; v++) {

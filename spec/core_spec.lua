@@ -1,0 +1,218 @@
+-- The capture core through the Lua module: boards, captures, play and undo.
+local core = require "boardscript.core"
+local boards = require "support.boards"
+
+local EMPTY8 = {}
+for i = 1, 8 do EMPTY8[i] = ". . . . . . . ." end
+
+local function with(rows, edits)
+  local copy = {}
+  for i, row in ipairs(rows) do copy[i] = row end
+  for r, row in pairs(edits) do copy[r] = row end
+  return copy
+end
+
+describe("boardscript.core", function()
+  it("loads as a module table without touching _G", function()
+    local before = {}
+    for k in pairs(_G) do before[k] = true end
+    package.loaded["boardscript.core"] = nil
+    local m = require "boardscript.core"
+    assert.is_table(m)
+    for k in pairs(_G) do assert.is_true(before[k], "new global " .. tostring(k)) end
+    assert.is_string(m.version)
+  end)
+
+  describe("boards", function()
+    it("are N x N for N = 1..26 and start empty", function()
+      for n = 1, 26 do
+        local b = core.board(n)
+        assert.equal(n, b:size())
+        assert.equal(n * n, b:count("empty"))
+      end
+    end)
+
+    it("hold empty, black, white and block cells", function()
+      local b = core.board(4)
+      b:set(1, 1, "black"); b:set(2, 2, "white"); b:set(4, 4, "block")
+      assert.equal("black", b:get(1, 1))
+      assert.equal("white", b:get(2, 2))
+      assert.equal("block", b:get(4, 4))
+      assert.equal("empty", b:get(3, 3))
+      b:set(1, 1, "white")
+      assert.equal(0, b:count("black"))
+      assert.equal(2, b:count("white"))
+      assert.same({ { 2, 2 }, { 1, 1 } }, (function()
+        local cells = b:cells("white"); table.sort(cells, function(a, c) return a[1] > c[1] end); return cells
+      end)())
+    end)
+
+    it("clone, compare and hash by contents", function()
+      local a = boards.from { "X O . .", ". # . .", ". . . .", ". . . O" }
+      local b = a:clone()
+      assert.is_true(a == b)
+      assert.equal(a:hash(), b:hash())
+      b:set(3, 3, "black")
+      assert.is_false(a == b)
+      assert.are_not.equal(a:hash(), b:hash())
+      assert.is_false(a == core.board(5))
+      assert.equal("XO..\n.#..\n....\n...O\n", tostring(a))
+    end)
+  end)
+
+  describe("captures", function()
+    -- A white piece in the middle of a ring of black lines, one per direction.
+    local star = {
+      "O . . O . . O",
+      ". X . X . X .",
+      ". . X X X . .",
+      "O X X . X X O",
+      ". . X X X . .",
+      ". X . X . X .",
+      "O . . O . . O",
+    }
+    it("flip along all 8 directions at once", function()
+      local b = boards.from(star)
+      local flipped = b:play("white", 4, 4)
+      assert.equal(16, flipped)
+      assert.equal(0, b:count("black"))
+    end)
+
+    it("flip only along the directions asked for", function()
+      local counts = { orthogonal = 8, diagonal = 8, all = 16 }
+      for dirs, expected in pairs(counts) do
+        local b = boards.from(star)
+        assert.equal(expected, (b:flips("white", 4, 4, dirs)))
+      end
+      local b = boards.from(star)
+      for _, d in ipairs { "n", "ne", "e", "se", "s", "sw", "w", "nw" } do
+        assert.equal(2, (b:flips("white", 4, 4, { d })), d)
+      end
+    end)
+
+    it("need a closing piece: an open line does not flip", function()
+      local b = boards.from { ". X X .", ". . . .", ". . . .", ". . . ." }
+      assert.is_false(b:legal("white", 1, 1))
+      local flipped, message = b:play("white", 1, 1)
+      assert.is_nil(flipped)
+      assert.equal("illegal move", message)
+    end)
+
+    it("stop at a block cell", function()
+      local b = boards.from { "O X # O", "X . . .", "X . . .", "# . . ." }
+      assert.equal(0, (b:flips("white", 1, 1)))
+      b = boards.from { ". X # O", "X . . .", "O . . .", ". . . ." }
+      assert.equal(1, (b:flips("white", 1, 1)))
+      assert.is_false(b:legal("white", 1, 3)) -- a block is never playable
+    end)
+
+    it("work along edges and into corners", function()
+      local b = boards.from { ". X X O", "X . . .", "X . . .", "O . . ." }
+      assert.same({ { 1, 1 } }, b:moves("white"))
+      assert.equal(4, b:play("white", 1, 1))
+      b = boards.from { "O . . .", ". X . .", ". . X .", ". . . ." }
+      assert.equal(2, b:play("white", 4, 4))
+    end)
+
+    it("flip the seed's figure 2: white D7 flips D3 to D6", function()
+      local before = boards.from(with(EMPTY8, {
+        [2] = ". . . O . . . .", [3] = ". . . X O . . .", [4] = ". . X X . . . .",
+        [5] = ". X O X O . . .", [6] = ". . . X . . . .",
+      }))
+      local r, c = boards.square("D7")
+      assert.equal(4, before:play("white", r, c))
+      assert.same(with(EMPTY8, {
+        [2] = ". . . O . . . .", [3] = ". . . O O . . .", [4] = ". . X O . . . .",
+        [5] = ". X O O O . . .", [6] = ". . . O . . . .", [7] = ". . . O . . . .",
+      }), boards.picture(before))
+    end)
+
+    it("flip the seed's figure 3: black F5 flips three lines at once", function()
+      local b = boards.from(with(EMPTY8, {
+        [3] = ". . O X . X . .", [4] = ". . . X O O . .", [5] = ". . X X O . . .",
+        [6] = ". . . . O . . .", [7] = ". . . . O X . .",
+      }))
+      local r, c = boards.square("F5")
+      assert.equal(3, b:play("black", r, c))
+      assert.same(with(EMPTY8, {
+        [3] = ". . O X . X . .", [4] = ". . . X X X . .", [5] = ". . X X X X . .",
+        [6] = ". . . . O . . .", [7] = ". . . . O X . .",
+      }), boards.picture(b))
+    end)
+
+    it("works on the smallest and largest boards", function()
+      local b = boards.from { ". . . .", ". X O .", ". O X .", ". . . ." }
+      assert.same({ { 1, 2 }, { 2, 1 }, { 3, 4 }, { 4, 3 } }, b:moves("white"))
+      local big = core.board(26)
+      for c = 2, 25 do big:set(26, c, "black") end
+      big:set(26, 26, "white")
+      assert.equal(24, big:play("white", 26, 1))
+      assert.equal(26, big:count("white"))
+      local diagonal = core.board(26)
+      for r = 2, 25 do diagonal:set(r, 27 - r, "black") end
+      diagonal:set(1, 26, "white")
+      assert.equal(24, (diagonal:flips("white", 26, 1, "diagonal")))
+      assert.equal(0, (diagonal:flips("white", 26, 1, "orthogonal")))
+    end)
+
+    it("'none' as legal directions makes every empty cell playable", function()
+      local b = boards.from { "X . . .", ". . . .", ". . . .", ". . . ." }
+      assert.equal(15, #b:moves("white", "none"))
+      assert.equal(0, b:play("white", 3, 3, "none"))
+      assert.equal("white", b:get(3, 3))
+    end)
+  end)
+
+  describe("play and undo", function()
+    it("undo restores the board exactly, move by move", function()
+      local b = core.board(8)
+      b:set(4, 4, "white"); b:set(5, 5, "white"); b:set(4, 5, "black"); b:set(5, 4, "black")
+      local start = b:clone()
+      local rng = core.rng(42)
+      local snapshots, player = {}, "black"
+      for _ = 1, 40 do
+        local moves = b:moves(player)
+        if #moves > 0 then
+          snapshots[#snapshots + 1] = b:clone()
+          local m = moves[rng:random(#moves)]
+          assert.is_true(b:play(player, m[1], m[2]) > 0)
+        end
+        player = player == "black" and "white" or "black"
+      end
+      for i = #snapshots, 1, -1 do
+        assert.is_true(b:undo())
+        assert.is_true(b == snapshots[i])
+      end
+      assert.is_false(b:undo())
+      assert.is_true(b == start)
+    end)
+  end)
+
+  describe("misuse", function()
+    local b = core.board(8)
+    local cases = {
+      { "size", function() core.board(27) end },
+      { "size", function() core.board(0) end },
+      { "number expected", function() core.board("x") end },
+      { "row out of range 1..8", function() b:get(0, 1) end },
+      { "column out of range 1..8", function() b:get(1, 9) end },
+      { "invalid option 'red'", function() b:set(1, 1, "red") end },
+      { "invalid option 'green'", function() b:moves("green") end },
+      { "unknown direction", function() b:moves("black", { "up" }) end },
+      { "invalid option 'sideways'", function() b:moves("black", "sideways") end },
+      { "direction set", function() b:moves("black", 12) end },
+      { "boardscript.board expected", function() core.board(4).get(nil, 1, 1) end },
+      { "boardscript.board expected", function() b.play({}, "black", 1, 1) end },
+      { "depth out of range", function() b:perft("black", 99) end },
+      { "number has no integer representation", function() b:get(1.5, 1) end },
+    }
+    for _, case in ipairs(cases) do
+      it("raises an error naming the argument: " .. case[1], function()
+        local ok, err = pcall(case[2])
+        assert.is_false(ok)
+        assert.matches(case[1], err, 1, true)
+        assert.matches("bad argument", err, 1, true)
+      end)
+    end
+  end)
+end)
