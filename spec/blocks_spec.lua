@@ -88,6 +88,16 @@ describe("edition blocks", function()
     assert.matches("size must be an even integer from 4 to 26", err, 1, true)
   end)
 
+  it("stops with a message when a policy chooses an illegal move", function()
+    local path = os.tmpname() .. ".lua"
+    local f = assert(io.open(path, "w")); f:write("return function() return { 1, 1 } end\n"); f:close()
+    local status, out, err = run("0\n", "--size", "4", "--black", path)
+    os.remove(path)
+    assert.equal(2, status)
+    assert.matches("Player X's turn: A1\n$", out)
+    assert.matches("chose an illegal move", err, 1, true)
+  end)
+
   it("takes a policy from a Lua file", function()
     local path = os.tmpname()
     local f = assert(io.open(path .. ".lua", "w"))

@@ -85,7 +85,10 @@ local function take_turn(con, g, player)
       move = row and { row, col }
     else
       move = players.choose(player, g)
+      if type(move) ~= "table" then play.fail(("player '%s' chose no move"):format(player.name)) end
       con:echo(address(move))
+      if not g:play(move) then play.fail(("player '%s' chose an illegal move"):format(player.name)) end
+      return
     end
     if move and g:play(move) then return end
     con:say("Invalid move!")
