@@ -49,32 +49,61 @@ static void check_square(lua_State *L, const lboard *lb, int arg, int *r, int *c
 }
 
 /* A direction set: "all", "orthogonal", "diagonal", "none" (any empty cell
- * is playable), or a list of names such as {"n", "se"}. */
-static unsigned opt_dirs(lua_State *L, int arg, unsigned def)
+ * is playable), or a list of names such as {"n", "se"}. Returns NULL and sets
+ * *mask, or returns what is wrong with the value at `idx`. */
+static const char *to_dirs(lua_State *L, int idx, unsigned *mask)
 {
-    if (lua_isnoneornil(L, arg))
-        return def;
-    if (lua_type(L, arg) == LUA_TSTRING) {
-        static const char *const sets[] = {"all", "orthogonal", "diagonal", "none", NULL};
-        static const unsigned masks[] = {BS_DIRS_ALL, BS_DIRS_ORTHOGONAL, BS_DIRS_DIAGONAL, 0};
-        return masks[luaL_checkoption(L, arg, NULL, sets)];
+    static const char *const sets[] = {"all", "orthogonal", "diagonal", "none", NULL};
+    static const unsigned masks[] = {BS_DIRS_ALL, BS_DIRS_ORTHOGONAL, BS_DIRS_DIAGONAL, 0};
+    if (lua_type(L, idx) == LUA_TSTRING) {
+        const char *name = lua_tostring(L, idx);
+        for (int i = 0; sets[i]; i++)
+            if (strcmp(name, sets[i]) == 0) {
+                *mask = masks[i];
+                return NULL;
+            }
+        return "unknown direction set (expected all, orthogonal, diagonal, none or a list)";
     }
-    if (!lua_istable(L, arg))
-        luaL_typeerror(L, arg, "direction set (string or list of directions)");
-    unsigned mask = 0;
-    lua_Integer len = luaL_len(L, arg);
-    for (lua_Integer i = 1; i <= len; i++) {
-        lua_geti(L, arg, i);
-        const char *name = lua_tostring(L, -1);
+    if (!lua_istable(L, idx))
+        return "direction set expected (a string or a list of directions)";
+    *mask = 0;
+    for (lua_Integer i = 1;; i++) {
+        int type = lua_rawgeti(L, idx, i);
+        const char *name = type == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+        lua_pop(L, 1);
+        if (type == LUA_TNIL)
+            return NULL;
         int found = -1;
         for (int d = 0; name && DIR_NAMES[d]; d++)
             if (strcmp(name, DIR_NAMES[d]) == 0)
                 found = d;
         if (found < 0)
-            luaL_argerror(L, arg, "unknown direction (expected n, ne, e, se, s, sw, w or nw)");
-        mask |= 1u << found;
-        lua_pop(L, 1);
+            return "unknown direction (expected n, ne, e, se, s, sw, w or nw)";
+        *mask |= 1u << found;
     }
+}
+
+static unsigned opt_dirs(lua_State *L, int arg, unsigned def)
+{
+    unsigned mask = def;
+    if (lua_isnoneornil(L, arg))
+        return def;
+    const char *problem = to_dirs(L, arg, &mask);
+    if (problem)
+        luaL_argerror(L, arg, problem);
+    return mask;
+}
+
+/* A direction set in field `key` of the options table at `arg`. */
+static unsigned opt_dirs_field(lua_State *L, int arg, const char *key, unsigned def)
+{
+    unsigned mask = def;
+    if (lua_getfield(L, arg, key) != LUA_TNIL) {
+        const char *problem = to_dirs(L, lua_gettop(L), &mask);
+        if (problem)
+            luaL_argerror(L, arg, lua_pushfstring(L, "field '%s': %s", key, problem));
+    }
+    lua_pop(L, 1);
     return mask;
 }
 
@@ -276,13 +305,11 @@ static int board_perft(lua_State *L)
     int generic = 0;
     if (!lua_isnoneornil(L, 4)) {
         luaL_checktype(L, 4, LUA_TTABLE);
-        lua_getfield(L, 4, "legal");
-        legal = opt_dirs(L, lua_gettop(L), BS_DIRS_ALL);
-        lua_getfield(L, 4, "flip");
-        flip = opt_dirs(L, lua_gettop(L), BS_DIRS_ALL);
+        legal = opt_dirs_field(L, 4, "legal", BS_DIRS_ALL);
+        flip = opt_dirs_field(L, 4, "flip", BS_DIRS_ALL);
         lua_getfield(L, 4, "generic");
         generic = lua_toboolean(L, -1);
-        lua_pop(L, 3);
+        lua_pop(L, 1);
     }
     uint64_t leaves = 0;
     bs_perft(&lb->board, player, depth, legal, flip, generic, &leaves);
