@@ -18,7 +18,7 @@ end
 local function build_parser()
   local parser = argparse("boardscript", "A scriptable engine for grid board games.")
     :epilog("Run 'boardscript play --help' for the editions, 'boardscript COMMAND --help' for a command.")
-  parser:command_target("command")
+  parser:command_target("command"):require_command(false)
   parser:flag("--version", "Print the version and exit.")
     :action(function()
       io.stdout:write("boardscript ", core.version, "\n")
@@ -27,6 +27,7 @@ local function build_parser()
 
   local play_cmd = parser:command("play", "Play a built-in edition.")
   play.add_editions(play_cmd)
+  play_cmd:require_command(false)
 
   local run_cmd = parser:command("run", "Run a Lua script with the boardscript API available.")
     :handle_options(false)
@@ -38,7 +39,7 @@ local function build_parser()
   perft:argument("depth", "Plies to search."):convert(integer_in(0, 64, "depth"))
   perft:option("--size", "Board size.", "8"):convert(integer_in(4, 26, "size"))
   perft:flag("--generic", "Use the multi-word path even on 8 x 8 (to check the fast path).")
-  return parser
+  return parser, play_cmd
 end
 
 --- `boardscript run FILE args...`: the script sees `arg` as lua.c builds it.
@@ -75,13 +76,17 @@ end
 --- Entry point: argv holds the arguments after the program name. Returns the
 -- process exit status.
 function cli.main(argv)
-  local parser = build_parser()
+  local parser, play_cmd = build_parser()
   local ok, args = parser:pparse(argv)
   if not ok then
     io.stderr:write(parser:get_usage(), "\n\nError: ", args, "\n")
     return play.EXIT_USAGE
   end
   if args.command == "play" then
+    if not args.edition then
+      io.stdout:write(play_cmd:get_help(), "\n")
+      return 0
+    end
     return play.run_parsed(args)
   elseif args.command == "run" then
     return run_script(args)
