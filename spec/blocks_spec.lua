@@ -1,4 +1,5 @@
 -- The blocks edition's dialogue (SPEC.md "blocks"), run in memory.
+local files = require "support.files"
 local play = require "boardscript.play"
 
 local function run(input, ...)
@@ -89,23 +90,18 @@ describe("edition blocks", function()
   end)
 
   it("stops with a message when a policy chooses an illegal move", function()
-    local path = os.tmpname() .. ".lua"
-    local f = assert(io.open(path, "w")); f:write("return function() return { 1, 1 } end\n"); f:close()
+    local path, remove = files.lua("return function() return { 1, 1 } end\n")
     local status, out, err = run("0\n", "--size", "4", "--black", path)
-    os.remove(path)
+    remove()
     assert.equal(2, status)
     assert.matches("Player X's turn: A1\n$", out)
     assert.matches("chose an illegal move", err, 1, true)
   end)
 
   it("takes a policy from a Lua file", function()
-    local path = os.tmpname()
-    local f = assert(io.open(path .. ".lua", "w"))
-    f:write("return function(g) local m = g:moves() return m[#m] end\n")
-    f:close()
-    local status, out = run("0\n", "--size", "4", "--black", path .. ".lua", "--white", path .. ".lua")
-    os.remove(path .. ".lua")
-    os.remove(path)
+    local path, remove = files.lua("return function(g) local m = g:moves() return m[#m] end\n")
+    local status, out = run("0\n", "--size", "4", "--black", path, "--white", path)
+    remove()
     assert.equal(0, status)
     assert.matches("Player X's turn: B4\n", out, 1, true) -- the last of C1 D2 A3 B4
   end)

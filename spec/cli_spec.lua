@@ -1,4 +1,5 @@
 -- The host and its command line, run as a user would run them.
+local files = require "support.files"
 local BIN = assert(os.getenv("BOARDSCRIPT_BIN"), "BOARDSCRIPT_BIN is set by ctest")
 
 local function shell_quote(s) return "'" .. s:gsub("'", "'\\''") .. "'" end
@@ -51,26 +52,22 @@ describe("boardscript host", function()
   end)
 
   it("runs a user script with require 'boardscript' and its arguments", function()
-    local path = os.tmpname() .. ".lua"
-    local f = assert(io.open(path, "w"))
-    f:write([[
+    local path, remove = files.lua([[
 local bs = require "boardscript"
 local g = bs.new_game("reversi", { size = tonumber(arg[1]) })
 print(#g:moves(), g:to_move(), ...)
 return 4
 ]])
-    f:close()
     local status, out = host { "run", path, "6", "--flag" }
-    os.remove(path)
+    remove()
     assert.equal(4, status)
     assert.equal("4\tblack\t6\t--flag\n", out)
   end)
 
   it("reports an error in a script with a traceback and status 1", function()
-    local path = os.tmpname() .. ".lua"
-    local f = assert(io.open(path, "w")); f:write("local t = nil\nreturn t.x\n"); f:close()
+    local path, remove = files.lua("local t = nil\nreturn t.x\n")
     local status, _, err = host { "run", path }
-    os.remove(path)
+    remove()
     assert.equal(1, status)
     assert.matches("attempt to index", err, 1, true)
     assert.matches("stack traceback", err, 1, true)
