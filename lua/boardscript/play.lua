@@ -7,7 +7,7 @@ local core = require "boardscript.core"
 local play = {}
 
 --- The built-in editions, in the order `--help` lists them.
-play.EDITIONS = { "blocks" }
+play.EDITIONS = { "blocks", "othello", "reversi", "flipflop" }
 
 --- Status codes.
 play.EXIT_USAGE = 2

@@ -1,0 +1,90 @@
+--- Edition `reversi`: Reversi with piece counts (seed 003, steps 1-7 and
+-- extra credit; SPEC.md "reversi").
+local game = require "boardscript.game"
+local play = require "boardscript.play"
+local players = require "boardscript.players"
+local rules = require "boardscript.rules.reversi"
+
+local edition = { name = "reversi", summary = "Reversi with piece counts, a1..h8 moves (seed 003)." }
+
+local ROWS = "abcdefgh"
+local SYMBOLS = {
+  unicode = { empty = ".", black = "●", white = "○" },
+  ascii = { empty = ".", black = "B", white = "W" },
+}
+
+function edition.configure(cmd)
+  cmd:flag("--ascii", "Print B and W instead of ● and ○.")
+  play.player_options(cmd)
+end
+
+local function print_board(con, board, symbol)
+  local n = board:size()
+  local line = { " " }
+  for c = 1, n do line[#line + 1] = " " .. c end
+  con:say(table.concat(line))
+  for r = 1, n do
+    line = { ROWS:sub(r, r) }
+    for c = 1, n do line[#line + 1] = " " .. symbol[board:get(r, c)] end
+    con:say(table.concat(line))
+  end
+end
+
+--- "f5" or "F5" -> row 6, column 5; anything else is nil.
+local function parse_move(token)
+  local letter, digit = token:lower():match("^([a-h])([1-8])$")
+  if not letter then return nil end
+  return { ROWS:find(letter, 1, true), tonumber(digit) }
+end
+
+local function move_text(move)
+  return ROWS:sub(move[1], move[1]) .. move[2]
+end
+
+local function take_turn(con, g, player, symbol)
+  local prompt = ("Player %s's move (input format: a1): "):format(symbol[g:to_move()])
+  while true do
+    con:prompt(prompt)
+    local move
+    if player.human then
+      move = parse_move(con:token())
+    else
+      move = players.choose(player, g)
+      con:echo(move and move_text(move) or "")
+    end
+    if move and g:play(move) then return end
+    -- A program that answers wrongly would be asked forever.
+    if not player.human then play.fail(("player '%s' chose an illegal move"):format(player.name)) end
+  end
+end
+
+function edition.run(ctx)
+  local con, args = ctx.console, ctx.args
+  local ok, loaded = pcall(function()
+    return { black = players.load(args.black), white = players.load(args.white) }
+  end)
+  if not ok then play.fail(tostring(loaded)) end
+  local symbol = args.ascii and SYMBOLS.ascii or SYMBOLS.unicode
+  local g = game.new(rules, {}, ctx.rng)
+  con:say("Welcome to Reversi")
+  con:say("")
+  while not g:finished() do
+    print_board(con, g:board(), symbol)
+    local black, white = g:score()
+    con:say(("BLACK: %d  WHITE: %d"):format(black, white))
+    if not rules:has_moves(g.state) then
+      con:say(("Player %s has no legal moves and passes."):format(symbol[g:to_move()]))
+      g:pass()
+    else
+      take_turn(con, g, loaded[g:to_move()], symbol)
+    end
+  end
+  print_board(con, g:board(), symbol)
+  local black, white = g:score()
+  con:say(("The final score is WHITE: %d BLACK: %d"):format(white, black))
+  local winner = rules:winner(g.state)
+  con:say(winner == "draw" and "It's a tie!" or winner == "black" and "Black wins!" or "White wins!")
+  return 0
+end
+
+return edition

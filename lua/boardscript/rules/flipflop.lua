@@ -1,0 +1,162 @@
+--- FlipFlop (seed 004), written the way a user writes a variant: a table of
+-- rule hooks over the capture core.
+--
+-- A turn places up to two pieces. The first must trap along a row or column;
+-- if it captures two or more, the player may add a second piece, which must
+-- trap along a diagonal. Every piece, once placed, captures in all eight
+-- directions. White moves first. The game ends after N*N turns, or when two
+-- turns in a row could not place a first piece.
+--
+-- State: { board, player, piece = 1 or 2 (the piece about to be placed),
+-- turns = turns finished, unable = unable-to-move turns in a row, history }.
+-- Moves are { row, col } tables, 1-based.
+local core = require "boardscript.core"
+
+local flipflop = {
+  name = "flipflop",
+  size = 8,
+  attempts = 3, -- tries a player gets for each piece before forfeiting
+
+  -- What each piece of a turn must trap to be legal, and what it captures.
+  pieces = {
+    { legal_dirs = "orthogonal", flip_dirs = "all" },
+    { legal_dirs = "diagonal", flip_dirs = "all" },
+  },
+  second_piece_after = 2, -- captures the first piece needs to earn a second
+}
+
+local OTHER = { black = "white", white = "black" }
+
+function flipflop.opponent(player)
+  return OTHER[player]
+end
+
+--- opts.size: even, 8..24 in the seed (any size the core holds works here).
+function flipflop:setup(opts)
+  local n = (opts and opts.size) or self.size
+  local board = core.board(n)
+  local h = n // 2
+  board:set(h, h, "white")
+  board:set(h + 1, h + 1, "white")
+  board:set(h, h + 1, "black")
+  board:set(h + 1, h, "black")
+  return { board = board, player = "white", piece = 1, turns = 0, unable = 0, history = {} }
+end
+
+-- The legality rule of the piece about to be placed.
+local function current(self, state)
+  return self.pieces[state.piece]
+end
+
+--- Squares where the piece about to be placed is legal.
+function flipflop:moves(state)
+  return state.board:moves(state.player, current(self, state).legal_dirs)
+end
+
+function flipflop:has_moves(state)
+  return state.board:has_moves(state.player, current(self, state).legal_dirs)
+end
+
+--- Why `move` cannot be played now: "off the board", "occupied" or
+-- "illegal"; nil when it can. The edition turns these into the seed's errors.
+function flipflop:check(state, move)
+  local n = state.board:size()
+  local row, col = move[1], move[2]
+  if math.type(row) ~= "integer" or math.type(col) ~= "integer"
+      or row < 1 or col < 1 or row > n or col > n then
+    return "off the board"
+  end
+  if state.board:get(row, col) ~= "empty" then return "occupied" end
+  if not state.board:legal(state.player, row, col, current(self, state).legal_dirs) then
+    return "illegal"
+  end
+  return nil
+end
+
+-- Remembers what undo must restore, before the state changes.
+local function remember(state, entry)
+  entry.player, entry.piece, entry.turns, entry.unable = state.player, state.piece, state.turns, state.unable
+  state.history[#state.history + 1] = entry
+end
+
+-- Closes the turn: the other player is next, with a first piece to place.
+local function end_turn(state, unable)
+  state.turns = state.turns + 1
+  state.unable = unable and state.unable + 1 or 0
+  state.player = OTHER[state.player]
+  state.piece = 1
+end
+
+--- Places the current piece: returns the number captured, or nil and the
+-- reason (see check). A first piece that captures enough leaves the turn
+-- open for a second piece (take it with play, decline with pass); otherwise
+-- the turn is over.
+function flipflop:play(state, move)
+  local why = self:check(state, move)
+  if why then return nil, why end
+  local rule = current(self, state)
+  remember(state, { move = move })
+  local captured = state.board:play(state.player, move[1], move[2], rule.legal_dirs, rule.flip_dirs)
+  if state.piece == 1 and captured >= self.second_piece_after then
+    state.piece = 2
+  else
+    end_turn(state, false)
+  end
+  return captured
+end
+
+--- Ends the turn without (more) pieces: the player could not move, forfeited
+-- a piece, or declined the second piece. Only a turn in which no first piece
+-- was legal counts towards the two-in-a-row ending.
+function flipflop:pass(state)
+  local unable = state.piece == 1 and not self:has_moves(state)
+  remember(state, { pass = true })
+  end_turn(state, unable)
+end
+
+--- Whether the player has placed a first piece and may place a second.
+function flipflop:second_piece_allowed(state)
+  return state.piece == 2
+end
+
+--- Takes back the last piece or pass; false when there is none.
+function flipflop:undo(state)
+  local last = table.remove(state.history)
+  if not last then return false end
+  if not last.pass then state.board:undo() end
+  state.turns, state.unable = last.turns, last.unable
+  state.player, state.piece = last.player, last.piece
+  return true
+end
+
+function flipflop:turn_limit(state)
+  local n = state.board:size()
+  return n * n
+end
+
+function flipflop:finished(state)
+  return state.turns >= self:turn_limit(state) or state.unable >= 2
+end
+
+--- Piece counts: black, white (the same order as every rule set).
+function flipflop:score(state)
+  return state.board:count("black"), state.board:count("white")
+end
+
+--- "black", "white" or "draw" by piece count.
+function flipflop:winner(state)
+  local black, white = self:score(state)
+  if black > white then return "black" elseif white > black then return "white" end
+  return "draw"
+end
+
+function flipflop:clone(state)
+  local history = {}
+  for i, h in ipairs(state.history) do history[i] = h end
+  return {
+    board = state.board:clone(), player = state.player, piece = state.piece,
+    turns = state.turns, unable = state.unable, history = history,
+  }
+end
+
+return flipflop

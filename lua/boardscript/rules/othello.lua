@@ -1,0 +1,50 @@
+--- "The Tragedy of Othello" (seed 002): Reversi with the seed's loose
+-- validity. Any empty cell may be played (it flips whatever it traps, maybe
+-- nothing) and a pass is always allowed; the game ends only when a pass
+-- follows the other player's pass. `othello.strict` keeps the explicit
+-- passes but uses standard legality.
+local rules = require "boardscript.rules"
+local reversi = require "boardscript.rules.reversi"
+
+-- legal_dirs = "none" is the core's "any empty cell is playable".
+local othello = rules.variant(reversi, { name = "othello", legal_dirs = "none" })
+
+--- Whether the player to move may pass now: always, in the loose rules.
+function othello:can_pass(_state)
+  return true
+end
+
+--- A pass is a move the player chooses here, so it is refused when not allowed.
+-- Returns true, or nil and why not.
+function othello:pass(state)
+  if not self:can_pass(state) then return nil, "a move is possible" end
+  reversi.pass(self, state)
+  return true
+end
+
+--- Over when a pass follows the other player's pass (the board need not be full).
+function othello:finished(state)
+  return state.passes >= 2
+end
+
+--- The seed's "value of the board": +1 per black disc, -1 per white disc.
+function othello:value(state)
+  local black, white = self:score(state)
+  return black - white
+end
+
+function othello:winner(state)
+  local value = self:value(state)
+  if value > 0 then return "black" elseif value < 0 then return "white" end
+  return "draw"
+end
+
+--- Standard legality: a move must flip, and a pass is accepted only when
+-- the player has no move.
+othello.strict = rules.variant(othello, { name = "othello-strict", legal_dirs = "all" })
+
+function othello.strict:can_pass(state)
+  return not self:has_moves(state)
+end
+
+return othello
