@@ -3,6 +3,7 @@
 local argparse = require "argparse"
 local console = require "boardscript.console"
 local core = require "boardscript.core"
+local players = require "boardscript.players"
 
 local play = {}
 
@@ -33,6 +34,19 @@ function play.player_options(cmd)
   cmd:option("--black", "Who plays black: human, a built-in AI (random, ...) or a policy file.", "human")
   cmd:option("--white", "Who plays white: human, a built-in AI (random, ...) or a policy file.", "human")
   play.seed_option(cmd)
+end
+
+--- Loads one player by name (see boardscript.players); a bad name or a
+-- broken policy file is a usage error.
+function play.load_player(spec)
+  local ok, player = pcall(players.load, spec)
+  if not ok then play.fail(tostring(player)) end
+  return player
+end
+
+--- The players named by --black and --white.
+function play.load_players(args)
+  return { black = play.load_player(args.black), white = play.load_player(args.white) }
 end
 
 function play.seed_option(cmd)

@@ -97,10 +97,7 @@ end
 
 function edition.run(ctx)
   local con, args = ctx.console, ctx.args
-  local ok, loaded = pcall(function()
-    return { black = players.load(args.black), white = players.load(args.white) }
-  end)
-  if not ok then play.fail(tostring(loaded)) end
+  local loaded = play.load_players(args)
   local g = game.new(rules, { size = args.size }, ctx.rng)
   place_blocks(con, g.state)
   local round = 1

@@ -149,10 +149,7 @@ end
 
 function edition.run(ctx)
   local con, args = ctx.console, ctx.args
-  local ok, loaded = pcall(function()
-    return { black = players.load(args.black), white = players.load(args.white) }
-  end)
-  if not ok then play.fail(tostring(loaded)) end
+  local loaded = play.load_players(args)
   local n = read_size(con)
   if not n then return 1 end
   local g = game.new(rules, { size = n }, ctx.rng)

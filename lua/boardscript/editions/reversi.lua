@@ -60,10 +60,7 @@ end
 
 function edition.run(ctx)
   local con, args = ctx.console, ctx.args
-  local ok, loaded = pcall(function()
-    return { black = players.load(args.black), white = players.load(args.white) }
-  end)
-  if not ok then play.fail(tostring(loaded)) end
+  local loaded = play.load_players(args)
   local symbol = args.ascii and SYMBOLS.ascii or SYMBOLS.unicode
   local g = game.new(rules, {}, ctx.rng)
   con:say("Welcome to Reversi")
