@@ -137,7 +137,8 @@ static int search(bs_dots_solver *s, uint64_t edges, int rem, int alpha, int bet
         for (int b = 0; b < s->g.nboxes && forced < 0; b++) {
             if (sides[b] != 3)
                 continue;
-            if (!classify_capture(s, edges, sides, b, &decs[ndec], &forced) && decs[ndec].take >= 0)
+            struct decision *d = &decs[ndec];
+            if (!classify_capture(s, edges, sides, b, d, &forced) && d->take >= 0)
                 ndec++;
         }
         if (forced < 0)
@@ -229,7 +230,8 @@ static int prepare(bs_dots_solver *s, const bs_dots *pos, uint64_t *edges, int *
         geometry_build(&s->g, pos->rows, pos->cols);
         tt_clear(s);
     }
-    *edges = pos->drawn[0];
+    /* Bits past the last edge mean nothing; never let them reach the search. */
+    *edges = pos->drawn[0] & (pos->nedges == 64 ? ~(uint64_t)0 : ((uint64_t)1 << pos->nedges) - 1);
     int done = 0;
     int8_t sides[BS_DOTS_SOLVE_MAX_BOXES];
     fill_sides(s, *edges, sides);
@@ -246,6 +248,8 @@ static int prepare(bs_dots_solver *s, const bs_dots *pos, uint64_t *edges, int *
 static int solve_root(bs_dots_solver *s, uint64_t edges, int rem)
 {
     int lo = -rem, hi = rem, guess = rem & 1;
+    s->root_lo = lo;
+    s->root_hi = hi;
     while (lo < hi) {
         int t = guess < lo + 2 ? lo + 2 : guess > hi ? hi : guess;
         int v = search(s, edges, rem, t - 1, t);
@@ -258,6 +262,8 @@ static int solve_root(bs_dots_solver *s, uint64_t edges, int rem)
             hi = ((v - rem) & 1) ? v - 1 : v;
             guess = hi;
         }
+        s->root_lo = lo;
+        s->root_hi = hi;
     }
     return lo;
 }
@@ -314,6 +320,15 @@ int bs_dots_solver_best(bs_dots_solver *s, const bs_dots *pos, int *edge, int *v
 uint64_t bs_dots_solver_nodes(const bs_dots_solver *s)
 {
     return s ? s->nodes : 0;
+}
+
+int bs_dots_solver_bounds(const bs_dots_solver *s, int *lo, int *hi)
+{
+    if (!s || !lo || !hi)
+        return BS_EINVAL;
+    *lo = s->root_lo;
+    *hi = s->root_hi;
+    return BS_OK;
 }
 
 int bs_dots_solve(const bs_dots *pos, size_t tt_bytes, int *value, uint64_t *nodes)

@@ -21,7 +21,7 @@
 #define BS_DOTS_SOLVE_MAX_EDGES 64
 
 typedef struct bs_dots_solve_config {
-    size_t tt_bytes;      /* transposition table size; 0 picks 64 MiB */
+    size_t tt_bytes;      /* table size in bytes; 0 picks 16 MiB (3x3 needs 4, 3x4 ~256) */
     uint64_t node_limit;  /* stop after this many nodes; 0 = no limit */
     /* Polled every few thousand nodes; returning nonzero stops the search.
      * This is how a caller imposes a deadline without the core reading clocks. */
@@ -45,6 +45,9 @@ int bs_dots_solver_value(bs_dots_solver *s, const bs_dots *pos, int *value);
 int bs_dots_solver_best(bs_dots_solver *s, const bs_dots *pos, int *edge, int *value);
 /* Nodes visited since the solver was created. */
 uint64_t bs_dots_solver_nodes(const bs_dots_solver *s);
+/* Bounds on the root value proved by the last value/best call: equal when it
+ * finished, and after a stop they say how far it got. */
+int bs_dots_solver_bounds(const bs_dots_solver *s, int *lo, int *hi);
 
 /* One-shot helpers: a solver with a tt_bytes table (0 = default), freed
  * before returning. nodes may be NULL. */

@@ -17,6 +17,7 @@ struct geometry {
     uint64_t box_mask[BS_DOTS_SOLVE_MAX_BOXES];
     uint8_t box_edge[BS_DOTS_SOLVE_MAX_BOXES][4];
     int8_t edge_box[BS_DOTS_SOLVE_MAX_EDGES][2]; /* -1 = ground */
+    uint8_t centrality[BS_DOTS_SOLVE_MAX_EDGES];  /* higher nearer the middle */
     uint8_t perm[BS_DOTS_SOLVE_MAX_SYMS][BS_DOTS_SOLVE_MAX_EDGES];
     uint8_t inv[BS_DOTS_SOLVE_MAX_SYMS][BS_DOTS_SOLVE_MAX_EDGES];
     uint64_t image[BS_DOTS_SOLVE_MAX_SYMS][8][256];
@@ -45,6 +46,7 @@ struct bs_dots_solver {
     size_t tt_buckets; /* a power of two */
     uint64_t nodes;
     int stopped;
+    int root_lo, root_hi; /* what the last root search has proved so far */
     int tt_dirty;       /* the table holds entries (calloc gave it zeroed) */
     struct geometry g;
 };

@@ -101,15 +101,18 @@ int gen_moves(const bs_dots_solver *s, uint64_t edges, const int8_t *sides, unsi
         keep &= ~drop;
     }
 
-    /* Safe moves first; then sacrifices, smallest first, since handing over
-     * little is the usual way to keep control. */
+    /* Safe moves first, central ones before border ones (measured: a third
+     * of the nodes on 3x4), then those turning one-sided boxes into
+     * two-sided ones, which use up the safe moves fastest. Sacrifices come
+     * last, smallest first, since handing over little is the usual way to
+     * keep control. */
     int n = 0;
     uint64_t score[BS_DOTS_SOLVE_MAX_EDGES];
     for (uint64_t m = keep & safe; m; m &= m - 1) {
         int e = lowest(m), t = 0;
         for (int i = 0; i < 2; i++)
             t += g->edge_box[e][i] >= 0 && sides[g->edge_box[e][i]] == 1;
-        uint64_t sc = (uint64_t)t;
+        uint64_t sc = (uint64_t)g->centrality[e] << 2 | (uint64_t)t;
         int j = n++;
         for (; j > 0 && score[j - 1] < sc; j--) {
             score[j] = score[j - 1];

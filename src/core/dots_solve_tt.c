@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define DEFAULT_TT_BYTES ((size_t)64 << 20)
+#define DEFAULT_TT_BYTES ((size_t)16 << 20)
 
 /* Edge index of the edge between two adjacent dots (same layout as dots.h). */
 static int edge_between(int rows, int cols, int r1, int c1, int r2, int c2)
@@ -58,6 +58,9 @@ void geometry_build(struct geometry *g, int rows, int cols)
             g->edge_box[e][0] = (int8_t)(c1 > 0 ? r1 * cols + c1 - 1 : -1);
             g->edge_box[e][1] = (int8_t)(c1 < cols ? r1 * cols + c1 : -1);
         }
+        /* Twice the midpoint, measured from twice the centre. */
+        int dy = r1 + r2 - rows, dx = c1 + c2 - cols;
+        g->centrality[e] = (uint8_t)(255 - (dx * dx + dy * dy));
         for (int i = 0; i < 2; i++)
             if (g->edge_box[e][i] >= 0)
                 g->box_mask[g->edge_box[e][i]] |= (uint64_t)1 << e;
