@@ -1,4 +1,4 @@
---- The command line: boardscript play | run | perft, --help, --version.
+--- The command line: boardscript play | run | perft | solve, --help, --version.
 local argparse = require "argparse"
 local core = require "boardscript.core"
 local play = require "boardscript.play"
@@ -13,6 +13,19 @@ local function integer_in(lo, hi, what)
     end
     return n
   end
+end
+
+--- "RxC" or "N" boxes, within what the dots solver takes.
+local function dots_size(s)
+  local rows, cols = s:match("^(%d+)[xX](%d+)$")
+  if not rows then rows = s:match("^%d+$"); cols = rows end
+  rows, cols = math.tointeger(tonumber(rows or "")), math.tointeger(tonumber(cols or ""))
+  if not rows or rows < 1 or cols < 1 or rows > 16 or cols > 16
+      or 2 * rows * cols + rows + cols > core.dots_solver_max_edges then
+    return nil, ("size must be RxC or N with at most %d edges (5x5, 4x6, 3x8, ...)"):format(
+      core.dots_solver_max_edges)
+  end
+  return { rows = rows, cols = cols }
 end
 
 local function build_parser()
@@ -39,6 +52,15 @@ local function build_parser()
   perft:argument("depth", "Plies to search."):convert(integer_in(0, 64, "depth"))
   perft:option("--size", "Board size.", "8"):convert(integer_in(4, 26, "size"))
   perft:flag("--generic", "Use the multi-word path even on 8 x 8 (to check the fast path).")
+
+  local solve = parser:command("solve", "Solve a game exactly from its start position.")
+  solve:argument("game", "The game: dots."):choices { "dots" }
+  solve:option("--size", "Boxes: RxC or N (at most 64 edges: 5x5, 4x6, 3x8, ...).", "3x3")
+    :convert(dots_size)
+  solve:option("--tt-mb", "Transposition table size in MiB (default: 4 up to 3x3, 64 above).")
+    :convert(integer_in(1, 65536, "tt-mb"))
+  solve:option("--node-limit", "Give up after this many nodes (0: never).", "0")
+    :convert(integer_in(0, math.maxinteger, "node-limit"))
   return parser, play_cmd
 end
 
@@ -73,6 +95,26 @@ local function run_perft(args)
   return 0
 end
 
+--- `boardscript solve dots --size RxC`: the first player's margin with
+-- perfect play from the empty grid, the nodes searched and the CPU seconds.
+local function run_solve(args)
+  local d = core.dots(args.size.rows, args.size.cols)
+  local clock = os.clock()
+  -- A table much larger than the search touches only costs page faults.
+  local tt_mb = args.tt_mb or (d:edge_count() <= 24 and 4 or 64)
+  local value, nodes_or_why, stopped_nodes = d:solve { tt_mb = tt_mb, node_limit = args.node_limit }
+  local seconds = os.clock() - clock
+  local size = ("%dx%d"):format(args.size.rows, args.size.cols)
+  if value == nil then
+    io.stdout:write(("solve dots %s: %s after %d nodes, %.3f s (no value)\n"):format(
+      size, nodes_or_why, stopped_nodes or 0, seconds))
+    return 1
+  end
+  io.stdout:write(("solve dots %s: first player's margin %s, %d nodes, %.3f s\n"):format(
+    size, value > 0 and "+" .. value or tostring(value), nodes_or_why, seconds))
+  return 0
+end
+
 --- Entry point: argv holds the arguments after the program name. Returns the
 -- process exit status.
 function cli.main(argv)
@@ -90,6 +132,8 @@ function cli.main(argv)
     return play.run_parsed(args)
   elseif args.command == "run" then
     return run_script(args)
+  elseif args.command == "solve" then
+    return run_solve(args)
   elseif args.command == "perft" then
     local okp, status = pcall(run_perft, args)
     if okp then return status end

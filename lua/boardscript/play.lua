@@ -8,7 +8,7 @@ local players = require "boardscript.players"
 local play = {}
 
 --- The built-in editions, in the order `--help` lists them.
-play.EDITIONS = { "blocks", "othello", "reversi", "flipflop" }
+play.EDITIONS = { "blocks", "dots", "othello", "reversi", "flipflop" }
 
 --- Status codes.
 play.EXIT_USAGE = 2

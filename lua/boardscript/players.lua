@@ -4,6 +4,8 @@
 local players = {}
 
 players.BUILTIN = { random = "boardscript.ai.random" }
+players.BUILTIN.dots_rules = "boardscript.ai.dots_rules" -- the seed 001 computer player
+players.BUILTIN.solver = "boardscript.ai.dots_solver"     -- perfect Dots and Boxes play
 
 local function as_policy(value, where)
   if type(value) == "function" then

@@ -11,6 +11,7 @@
  * of the stack and creates its metatable. */
 void bs_lua_open_board(lua_State *L);
 void bs_lua_open_rng(lua_State *L);
+void bs_lua_open_dots(lua_State *L);
 
 /* Builds a metatable named `name` with methods and metamethods (liolib.c's
  * createmeta). Leaves nothing on the stack. */

@@ -34,5 +34,6 @@ int luaopen_boardscript_core(lua_State *L)
     lua_setfield(L, -2, "version");
     bs_lua_open_board(L);
     bs_lua_open_rng(L);
+    bs_lua_open_dots(L);
     return 1;
 }

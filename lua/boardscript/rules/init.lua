@@ -8,7 +8,7 @@ local M = {}
 M.HOOKS = { "setup", "moves", "play", "undo", "pass", "finished", "score" }
 
 -- Built-in rule sets by name; anything else is loaded as a Lua file path.
-M.BUILTIN = { reversi = true, blocks = true, othello = true, flipflop = true }
+M.BUILTIN = { reversi = true, blocks = true, dots = true, othello = true, flipflop = true }
 
 --- Checks that `rules` has every hook; returns it, or raises an error that
 -- names the missing or mistyped field.

@@ -1,0 +1,247 @@
+/* ldots_solve.c - the exact Dots and Boxes solver as Lua userdata, plus d:solve and d:best_move. */
+#include <time.h>
+
+#include "../core/dots_solve.h"
+#include "ldots.h"
+
+#define SOLVER_META "boardscript.dots_solver"
+
+/*
+ * Values are the core's: the net score of the boxes still unowned, for the
+ * player to move, with perfect play (from an empty grid, the first player's
+ * margin). Limits are per call: `node_limit` nodes, `seconds` of CPU time.
+ * The core only polls the stop callback every few thousand nodes, so a limit
+ * is met to within that.
+ */
+typedef struct lsolver {
+    bs_dots_solver *solver; /* NULL before creation and after close */
+    lua_Integer node_limit; /* the defaults for each call; 0 = none */
+    lua_Number seconds;
+    uint64_t start, limit;  /* the call in progress */
+    clock_t deadline;
+    int has_deadline;
+} lsolver;
+
+typedef struct solve_opts {
+    lua_Integer tt_mb;      /* 0 = the core's default */
+    lua_Integer node_limit; /* -1 = not given */
+    lua_Number seconds;     /* -1 = not given */
+} solve_opts;
+
+static int should_stop(void *userdata)
+{
+    lsolver *ls = userdata;
+    if (ls->limit && bs_dots_solver_nodes(ls->solver) - ls->start >= ls->limit)
+        return 1;
+    return ls->has_deadline && clock() >= ls->deadline;
+}
+
+static lua_Integer integer_field(lua_State *L, int arg, const char *key, lua_Integer lo,
+                                 lua_Integer hi, lua_Integer def)
+{
+    lua_Integer v = def;
+    if (lua_getfield(L, arg, key) != LUA_TNIL) {
+        int isnum;
+        v = lua_tointegerx(L, -1, &isnum);
+        if (!isnum)
+            luaL_argerror(L, arg, lua_pushfstring(L, "field '%s': integer expected", key));
+        if (v < lo || v > hi)
+            luaL_argerror(L, arg, lua_pushfstring(L, "field '%s' out of range %I..%I", key,
+                                                  lo, hi));
+    }
+    lua_pop(L, 1);
+    return v;
+}
+
+/* {tt_mb =, node_limit =, seconds =} at `arg` (absent or nil: defaults). */
+static solve_opts check_opts(lua_State *L, int arg, int allow_tt)
+{
+    solve_opts o = {0, -1, -1};
+    if (lua_isnoneornil(L, arg))
+        return o;
+    luaL_checktype(L, arg, LUA_TTABLE);
+    if (allow_tt)
+        o.tt_mb = integer_field(L, arg, "tt_mb", 1, 1 << 16, 0);
+    o.node_limit = integer_field(L, arg, "node_limit", 0, LUA_MAXINTEGER, -1);
+    if (lua_getfield(L, arg, "seconds") != LUA_TNIL) {
+        int isnum;
+        o.seconds = lua_tonumberx(L, -1, &isnum);
+        if (!isnum)
+            luaL_argerror(L, arg, "field 'seconds': number expected");
+        if (!(o.seconds >= 0))
+            luaL_argerror(L, arg, "field 'seconds' must not be negative");
+    }
+    lua_pop(L, 1);
+    return o;
+}
+
+/* Pushes a new solver; the userdata exists (and __gc is safe) before the
+ * table is allocated. */
+static lsolver *push_solver(lua_State *L, const solve_opts *o)
+{
+    lsolver *ls = lua_newuserdatauv(L, sizeof *ls, 0);
+    ls->solver = NULL;
+    ls->node_limit = o->node_limit > 0 ? o->node_limit : 0;
+    ls->seconds = o->seconds > 0 ? o->seconds : 0;
+    ls->start = ls->limit = 0;
+    ls->has_deadline = 0;
+    luaL_setmetatable(L, SOLVER_META);
+    bs_dots_solve_config cfg = {0};
+    cfg.tt_bytes = (size_t)o->tt_mb << 20;
+    cfg.should_stop = should_stop;
+    cfg.userdata = ls;
+    bs_dots_solver *s = NULL;
+    if (bs_dots_solver_new(&s, &cfg) != BS_OK)
+        luaL_error(L, "not enough memory for the solver's table");
+    ls->solver = s;
+    return ls;
+}
+
+static lsolver *check_solver(lua_State *L, int arg)
+{
+    lsolver *ls = luaL_checkudata(L, arg, SOLVER_META);
+    if (!ls->solver)
+        luaL_error(L, "attempt to use a closed solver");
+    return ls;
+}
+
+static void close_solver(lsolver *ls)
+{
+    bs_dots_solver_free(ls->solver);
+    ls->solver = NULL;
+}
+
+/* Solves `d` and pushes the results: the value (and with want_move, first
+ * the edge), then the nodes this call visited. Expected failures push nil
+ * and a message: a grid too large, a finished game (no move to give), or a
+ * search stopped by a limit (then also the nodes). */
+static int run(lua_State *L, lsolver *ls, const bs_dots *d, const solve_opts *call, int want_move)
+{
+    if (d->nedges > BS_DOTS_SOLVE_MAX_EDGES) {
+        luaL_pushfail(L);
+        lua_pushfstring(L, "grid too large for the solver (%d edges, at most %d)", d->nedges,
+                        BS_DOTS_SOLVE_MAX_EDGES);
+        return 2;
+    }
+    if (want_move && bs_dots_is_finished(d) == 1) {
+        luaL_pushfail(L);
+        lua_pushliteral(L, "game over");
+        return 2;
+    }
+    lua_Integer limit = call->node_limit >= 0 ? call->node_limit : ls->node_limit;
+    lua_Number seconds = call->seconds >= 0 ? call->seconds : ls->seconds;
+    ls->start = bs_dots_solver_nodes(ls->solver);
+    ls->limit = (uint64_t)limit;
+    /* A limit of years is no limit, and must not overflow clock_t. */
+    double ticks = seconds * CLOCKS_PER_SEC;
+    ls->has_deadline = seconds > 0 && ticks < 1e15;
+    if (ls->has_deadline)
+        ls->deadline = clock() + (clock_t)ticks;
+    int edge = -1, value = 0;
+    int st = want_move ? bs_dots_solver_best(ls->solver, d, &edge, &value)
+                       : bs_dots_solver_value(ls->solver, d, &value);
+    uint64_t nodes = bs_dots_solver_nodes(ls->solver) - ls->start;
+    ls->limit = 0;
+    ls->has_deadline = 0;
+    if (st == BS_ESTATE) {
+        luaL_pushfail(L);
+        lua_pushliteral(L, "stopped");
+        lua_pushinteger(L, (lua_Integer)nodes);
+        return 3;
+    }
+    if (st != BS_OK)
+        return luaL_error(L, "the solver failed (status %d)", st);
+    if (want_move)
+        bs_lua_pushedge(L, d, edge);
+    lua_pushinteger(L, value);
+    lua_pushinteger(L, (lua_Integer)nodes);
+    return want_move ? 3 : 2;
+}
+
+/* core.dots_solver([{tt_mb =, node_limit =, seconds =}]): a solver whose
+ * table is kept from call to call, so asking move after move reuses work. */
+static int solver_new(lua_State *L)
+{
+    solve_opts o = check_opts(L, 1, 1);
+    push_solver(L, &o);
+    return 1;
+}
+
+/* s:value(d [, {node_limit =, seconds =}]) -> value, nodes */
+static int solver_value(lua_State *L)
+{
+    lsolver *ls = check_solver(L, 1);
+    const bs_dots *d = bs_lua_checkdots(L, 2);
+    solve_opts o = check_opts(L, 3, 0);
+    return run(L, ls, d, &o, 0);
+}
+
+/* s:best(d [, opts]) -> {r1, c1, r2, c2}, value, nodes */
+static int solver_best(lua_State *L)
+{
+    lsolver *ls = check_solver(L, 1);
+    const bs_dots *d = bs_lua_checkdots(L, 2);
+    solve_opts o = check_opts(L, 3, 0);
+    return run(L, ls, d, &o, 1);
+}
+
+static int solver_nodes(lua_State *L)
+{
+    lua_pushinteger(L, (lua_Integer)bs_dots_solver_nodes(check_solver(L, 1)->solver));
+    return 1;
+}
+
+static int solver_gc(lua_State *L)
+{
+    close_solver(luaL_checkudata(L, 1, SOLVER_META));
+    return 0;
+}
+
+static int solver_tostring(lua_State *L)
+{
+    lsolver *ls = luaL_checkudata(L, 1, SOLVER_META);
+    if (ls->solver)
+        lua_pushfstring(L, "dots_solver (%p)", (void *)ls);
+    else
+        lua_pushliteral(L, "dots_solver (closed)");
+    return 1;
+}
+
+/* A solver used once and freed at once, rather than at the next collection. */
+static int solve_once(lua_State *L, int want_move)
+{
+    const bs_dots *d = bs_lua_checkdots(L, 1);
+    solve_opts o = check_opts(L, 2, 1);
+    lsolver *ls = push_solver(L, &o);
+    int n = run(L, ls, d, &o, want_move);
+    close_solver(ls);
+    return n;
+}
+
+/* d:solve([{tt_mb =, node_limit =, seconds =}]) -> value, nodes */
+int bs_lua_dots_solve(lua_State *L)
+{
+    return solve_once(L, 0);
+}
+
+/* d:best_move([opts]) -> {r1, c1, r2, c2}, value, nodes */
+int bs_lua_dots_best_move(lua_State *L)
+{
+    return solve_once(L, 1);
+}
+
+void bs_lua_open_dots_solver(lua_State *L)
+{
+    static const luaL_Reg methods[] = {{"value", solver_value}, {"best", solver_best},
+                                       {"nodes", solver_nodes}, {"close", solver_gc},
+                                       {NULL, NULL}};
+    static const luaL_Reg metamethods[] = {{"__gc", solver_gc},
+                                           {"__close", solver_gc},
+                                           {"__tostring", solver_tostring},
+                                           {NULL, NULL}};
+    bs_lua_newmeta(L, SOLVER_META, methods, metamethods);
+    lua_pushcfunction(L, solver_new);
+    lua_setfield(L, -2, "dots_solver");
+    lua_pushinteger(L, BS_DOTS_SOLVE_MAX_EDGES);
+    lua_setfield(L, -2, "dots_solver_max_edges");
+}
