@@ -107,19 +107,53 @@ uint64_t bs_moves64(uint64_t mine, uint64_t theirs, uint64_t empty)
     return moves & empty;
 }
 
+/* The ray from `square` in each direction, as masks computed from the row,
+ * column and the two diagonals through it (no tables). */
+static inline uint64_t diagonal_through(int square)
+{
+    int k = (square >> 3) - (square & 7); /* row - column */
+    const uint64_t main = 0x8040201008040201ULL;
+    return k >= 0 ? main << (8 * k) : main >> (-8 * k);
+}
+
+static inline uint64_t antidiagonal_through(int square)
+{
+    int k = (square >> 3) + (square & 7) - 7; /* row + column - 7 */
+    const uint64_t anti = 0x0102040810204080ULL;
+    return k >= 0 ? anti << (8 * k) : anti >> (-8 * k);
+}
+
+/* Flips along a ray going to higher bits: the nearest non-opposing square is
+ * the lowest set bit of ray & ~theirs; it must be ours. */
+static inline uint64_t flips_up(uint64_t ray, uint64_t mine, uint64_t theirs)
+{
+    uint64_t stop = ray & ~theirs;
+    stop &= -stop;
+    return (stop & mine) ? (stop - 1) & ray : 0;
+}
+
+/* Same toward lower bits: the nearest is the highest set bit. */
+static inline uint64_t flips_down(uint64_t ray, uint64_t mine, uint64_t theirs)
+{
+    uint64_t stop = ray & ~theirs;
+    if (!stop)
+        return 0;
+    stop = 1ULL << (63 - __builtin_clzll(stop));
+    return (stop & mine) ? ray & ~((stop << 1) - 1) : 0;
+}
+
 uint64_t bs_flips64(uint64_t mine, uint64_t theirs, int square)
 {
-    uint64_t flips = 0, start = 1ULL << square;
-    for (int d = 0; d < 8; d++) {
-        uint64_t line = 0, x = shift64(start, d);
-        while (x & theirs) {
-            line |= x;
-            x = shift64(x, d);
-        }
-        if (x & mine)
-            flips |= line;
-    }
-    return flips;
+    uint64_t above = ~1ULL << square;         /* bits above the square */
+    uint64_t below = (1ULL << square) - 1;    /* bits below it */
+    uint64_t row = 0xffULL << (square & 56);
+    uint64_t column = 0x0101010101010101ULL << (square & 7);
+    uint64_t diagonal = diagonal_through(square);
+    uint64_t anti = antidiagonal_through(square);
+    return flips_up(row & above, mine, theirs) | flips_down(row & below, mine, theirs) |
+           flips_up(column & above, mine, theirs) | flips_down(column & below, mine, theirs) |
+           flips_up(diagonal & above, mine, theirs) | flips_down(diagonal & below, mine, theirs) |
+           flips_up(anti & above, mine, theirs) | flips_down(anti & below, mine, theirs);
 }
 
 static uint64_t moves64_dirs(uint64_t mine, uint64_t theirs, uint64_t empty, unsigned dirs)
