@@ -119,9 +119,9 @@ end
 -- process exit status.
 function cli.main(argv)
   local parser, play_cmd = build_parser()
-  local ok, args = parser:pparse(argv)
+  local ok, args = play.parse(parser, argv)
   if not ok then
-    io.stderr:write(parser:get_usage(), "\n\nError: ", args, "\n")
+    io.stderr:write(args)
     return play.EXIT_USAGE
   end
   if args.command == "play" then

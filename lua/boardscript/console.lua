@@ -62,7 +62,9 @@ function console.new(opts)
     reader = as_reader(opts.input or io.stdin),
     output = opts.output or io.stdout,
     errors = opts.errors or io.stderr,
-    pending = nil, -- the unread rest of the current line, newline included
+    pending = nil, -- the current line, newline included, while part of it is unread
+    position = 1,  -- where its unread part starts (kept as an index so that
+                   -- a long line of tokens is not copied once per token)
   }, Console)
 end
 
@@ -101,14 +103,13 @@ end
 function Console:read_token()
   while true do
     if self.pending == nil then
-      self.pending = self.reader()
+      self.pending, self.position = self.reader(), 1
       if self.pending == nil then return nil end
     end
-    local first, last = self.pending:find("%S+")
+    local first, last = self.pending:find("%S+", self.position)
     if first then
-      local token = self.pending:sub(first, last)
-      self.pending = self.pending:sub(last + 1)
-      return token
+      self.position = last + 1
+      return self.pending:sub(first, last)
     end
     self.pending = nil
   end
@@ -117,12 +118,14 @@ end
 --- The rest of the current line (a whole new line if none is started),
 -- without its line ending, or nil at end of input.
 function Console:read_line()
-  local line = self.pending
-  self.pending = nil
-  if line == nil then
+  local line
+  if self.pending ~= nil then
+    line = self.pending:sub(self.position)
+  else
     line = self.reader()
     if line == nil then return nil end
   end
+  self.pending = nil
   return (line:gsub("\r?\n$", ""))
 end
 

@@ -24,6 +24,22 @@ function play.fail(message)
   error(setmetatable({ message = message }, UserError), 0)
 end
 
+--- Parses argv with an argparse parser: true and the arguments, or false
+-- and the message for the user (the usage of the command that failed, e.g.
+-- `boardscript play blocks`, then the error). Unlike parser:parse it never
+-- exits the process.
+function play.parse(parser, argv)
+  local failure
+  parser.error = function(failed, message) -- called with the failing (sub)command
+    failure = ("%s\n\nError: %s\n"):format(failed:get_usage(), message)
+    error(failure, 0)
+  end
+  local ok, args = pcall(parser.parse, parser, argv)
+  if ok then return true, args end
+  if failure then return false, failure end
+  error(args, 0)
+end
+
 --- Loads an edition module by name.
 function play.edition(name)
   return require("boardscript.editions." .. name)
@@ -110,10 +126,10 @@ function play.run(argv, io_opts)
   if io_opts.errors == nil then err = console.buffer() end
   local opts = { input = io_opts.input or "", output = io_opts.output or out, errors = io_opts.errors or err }
   local p = parser()
-  local ok, args = p:pparse(argv)
+  local ok, args = play.parse(p, argv)
   local status
   if not ok then
-    opts.errors:write(p:get_usage(), "\n\nError: ", args, "\n")
+    opts.errors:write(args)
     status = play.EXIT_USAGE
   else
     status = play.run_parsed(args, opts)
