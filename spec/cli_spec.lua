@@ -39,6 +39,10 @@ describe("boardscript host", function()
     local status, _, err = host { "frobnicate" }
     assert.equal(2, status)
     assert.matches("unknown command 'frobnicate'", err, 1, true)
+    status, _, err = host { "play", "blocks", "--size", "5" }
+    assert.equal(2, status)
+    assert.matches("^Usage: boardscript play blocks ", err)
+    assert.matches("Error: size must be an even integer from 4 to 26\n$", err)
     status, _, err = host { "play", "chess" }
     assert.equal(2, status)
     assert.matches("unknown command 'chess'", err, 1, true)
