@@ -31,10 +31,20 @@ end
 --- "(r, c)", "r, c", "r c", "(r c)": two integers separated by a comma
 -- and/or blanks, parentheses optional but paired. Returns the 0-based row
 -- and column as typed, or nil.
+-- Blanks around removed, in linear time (the pattern "^%s*(.-)%s*$" is
+-- quadratic on a line with long runs of inner blanks).
+local function trim(text)
+  local first = text:find("%S")
+  if not first then return "" end
+  local last = #text
+  while text:find("^%s", last) do last = last - 1 end
+  return text:sub(first, last)
+end
+
 local function parse_move(text)
-  local inner = text:match("^%s*(.-)%s*$")
+  local inner = trim(text)
   local unwrapped = inner:match("^%((.*)%)$")
-  if unwrapped then inner = unwrapped:match("^%s*(.-)%s*$") end
+  if unwrapped then inner = trim(unwrapped) end
   local r, c = inner:match("^([+-]?%d+)%s*,%s*([+-]?%d+)$")
   if not r then r, c = inner:match("^([+-]?%d+)%s+([+-]?%d+)$") end
   if not r then return nil end
