@@ -11,6 +11,7 @@
 -- turns = turns finished, unable = unable-to-move turns in a row, history }.
 -- Moves are { row, col } tables, 1-based.
 local core = require "boardscript.core"
+local rules = require "boardscript.rules"
 
 local flipflop = {
   name = "flipflop",
@@ -139,24 +140,11 @@ function flipflop:finished(state)
 end
 
 --- Piece counts: black, white (the same order as every rule set).
-function flipflop:score(state)
-  return state.board:count("black"), state.board:count("white")
-end
+flipflop.score = rules.disc_counts
 
 --- "black", "white" or "draw" by piece count.
-function flipflop:winner(state)
-  local black, white = self:score(state)
-  if black > white then return "black" elseif white > black then return "white" end
-  return "draw"
-end
+flipflop.winner = rules.winner_by_score
 
-function flipflop:clone(state)
-  local history = {}
-  for i, h in ipairs(state.history) do history[i] = h end
-  return {
-    board = state.board:clone(), player = state.player, piece = state.piece,
-    turns = state.turns, unable = state.unable, history = history,
-  }
-end
+flipflop.clone = rules.copy_state
 
 return flipflop

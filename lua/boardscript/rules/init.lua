@@ -28,6 +28,29 @@ function M.validate(rules, where)
   return rules
 end
 
+-- Hooks shared by rule sets whose state is a board plus plain fields.
+
+--- score hook: disc counts, black then white.
+function M.disc_counts(_, state)
+  return state.board:count("black"), state.board:count("white")
+end
+
+--- winner hook: "black", "white" or "draw" by the score hook.
+function M.winner_by_score(self, state)
+  local black, white = self:score(state)
+  if black > white then return "black" elseif white > black then return "white" end
+  return "draw"
+end
+
+--- clone hook: the board cloned, a history list copied, other fields as they are.
+function M.copy_state(_, state)
+  local copy = {}
+  for key, value in pairs(state) do copy[key] = value end
+  copy.board = state.board:clone()
+  if state.history then copy.history = table.move(state.history, 1, #state.history, 1, {}) end
+  return copy
+end
+
 --- A variant of `base`: the fields of `overrides` win, the rest is inherited.
 function M.variant(base, overrides)
   return M.validate(setmetatable(overrides or {}, { __index = base }))

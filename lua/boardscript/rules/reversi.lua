@@ -3,6 +3,7 @@
 -- passes in a row, history = moves and "pass" marks for undo }.
 -- Moves are { row, col } tables, 1-based.
 local core = require "boardscript.core"
+local rules = require "boardscript.rules"
 
 local reversi = {
   name = "reversi",
@@ -79,22 +80,12 @@ function reversi:finished(state)
 end
 
 --- Disc counts: black, white.
-function reversi:score(state)
-  return state.board:count("black"), state.board:count("white")
-end
+reversi.score = rules.disc_counts
 
 --- "black", "white" or "draw" by disc count.
-function reversi:winner(state)
-  local black, white = self:score(state)
-  if black > white then return "black" elseif white > black then return "white" end
-  return "draw"
-end
+reversi.winner = rules.winner_by_score
 
-function reversi:clone(state)
-  local history = {}
-  for i, h in ipairs(state.history) do history[i] = h end
-  return { board = state.board:clone(), player = state.player, passes = state.passes, history = history }
-end
+reversi.clone = rules.copy_state
 
 --- Leaf count `depth` plies down (a pass is a ply), computed in C.
 function reversi:perft(state, depth, opts)

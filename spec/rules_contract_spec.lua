@@ -1,0 +1,76 @@
+-- Every built-in rule set keeps the state contract (OpenSpiel's basic tests):
+-- random play with undo back to the start, clones independent of the original.
+local bs = require "boardscript"
+
+local function snapshot(g)
+  return { board = g:board():clone(), player = g:to_move(), score = { g:score() } }
+end
+
+local function same(g, snap)
+  local score = { g:score() }
+  return g:board() == snap.board and g:to_move() == snap.player
+    and score[1] == snap.score[1] and score[2] == snap.score[2]
+end
+
+local SETUPS = {
+  reversi = { size = 8 }, blocks = { size = 6 }, othello = {}, flipflop = { size = 8 }, dots = { rows = 3, cols = 4 },
+}
+
+describe("rule sets", function()
+  for name, opts in pairs(SETUPS) do
+    it(name .. " plays random games and undoes them back to the start", function()
+      local rules = bs.rules.load(name)
+      for seed = 1, 5 do
+        local g = bs.game.new(rules, opts, bs.core.rng(seed))
+        local start, trail = snapshot(g), {}
+        for _ = 1, 200 do
+          if g:finished() then break end
+          trail[#trail + 1] = snapshot(g)
+          local moves = g:moves()
+          if #moves == 0 or (name == "flipflop" and g.rng:random(4) == 1) then
+            g:pass()
+          else
+            assert.is_not_nil(g:play(moves[g.rng:random(#moves)]))
+          end
+        end
+        for i = #trail, 1, -1 do
+          assert.is_true(g:undo())
+          assert.is_true(same(g, trail[i]), ("%s seed %d: undo %d"):format(name, seed, i))
+        end
+        assert.is_false(g:undo())
+        assert.is_true(same(g, start))
+      end
+    end)
+
+    it(name .. " clones are independent of the original", function()
+      local g = bs.game.new(bs.rules.load(name), opts, bs.core.rng(1))
+      g:play(g:moves()[1])
+      local before = snapshot(g)
+      local c = g:clone()
+      c:play(c:moves()[1])
+      assert.is_true(same(g, before))
+      assert.is_false(c:board() == g:board())
+      c:undo()
+      assert.is_true(c:board() == g:board())
+    end)
+  end
+
+  it("a variant overrides one hook and inherits the rest", function()
+    local reversi = bs.rules.load("reversi")
+    local misere = bs.rules.variant(reversi, { name = "misere" })
+    function misere:score(state)
+      local black, white = reversi.score(self, state)
+      return white, black
+    end
+    local g = bs.game.new(misere, {})
+    g:play({ 3, 4 })
+    assert.same({ 1, 4 }, { g:score() })
+    assert.equal("white", misere:winner(g.state))
+  end)
+
+  it("rejects a rule table with a missing hook, naming the field", function()
+    local ok, err = pcall(bs.rules.validate, { setup = function() end }, "mine")
+    assert.is_false(ok)
+    assert.matches("mine: field 'moves' must be a function", err, 1, true)
+  end)
+end)
