@@ -52,17 +52,22 @@ function play.player_options(cmd)
   play.seed_option(cmd)
 end
 
---- Loads one player by name (see boardscript.players); a bad name or a
--- broken policy file is a usage error.
-function play.load_player(spec)
+--- Loads one player by name (see boardscript.players) for the rule set
+-- named `game`; a bad name, a broken policy file or a policy for another
+-- game is a usage error.
+function play.load_player(spec, game)
   local ok, player = pcall(players.load, spec)
   if not ok then play.fail(tostring(player)) end
+  if not players.plays(player, game) then
+    play.fail(("player '%s' plays only %s, not %s"):format(
+      spec, table.concat(player.policy.games, ", "), game))
+  end
   return player
 end
 
---- The players named by --black and --white.
-function play.load_players(args)
-  return { black = play.load_player(args.black), white = play.load_player(args.white) }
+--- The players named by --black and --white, for the rule set named `game`.
+function play.load_players(args, game)
+  return { black = play.load_player(args.black, game), white = play.load_player(args.white, game) }
 end
 
 function play.seed_option(cmd)

@@ -1,6 +1,7 @@
 --- Players: "human", a built-in AI name, or a path to a Lua file returning a
 -- policy. A policy is a function `(game) -> move` or a table with
--- `choose(self, game)`; it is checked once, when loaded.
+-- `choose(self, game)`, and may list the rule sets it can play in `games`
+-- (e.g. { "dots" }; absent: any); it is checked once, when loaded.
 local players = {}
 
 players.BUILTIN = { random = "boardscript.ai.random" }
@@ -35,6 +36,16 @@ function players.load(spec)
   table.sort(names)
   error(("unknown player '%s' (expected %s, or a path to a .lua file)"):format(
     spec, table.concat(names, ", ")), 0)
+end
+
+--- Whether a loaded player can play the rule set named `game`.
+function players.plays(player, game)
+  local games = player.policy and player.policy.games
+  if games == nil or game == nil then return true end
+  for _, name in ipairs(games) do
+    if name == game then return true end
+  end
+  return false
 end
 
 --- Asks a computer player for its move in `g` (a boardscript.game).

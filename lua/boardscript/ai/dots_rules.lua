@@ -6,7 +6,7 @@
 -- of the two dots' column numbers, then the smallest sum of their row
 -- numbers. The last two levels leave no tie: a horizontal edge has an odd
 -- column sum and a vertical one an even sum, and either sum then fixes it.
-local rule = { name = "dots_rules" }
+local rule = { name = "dots_rules", games = { "dots" } } -- games: checked when loaded
 
 local DOTS_META = "boardscript.dots"
 

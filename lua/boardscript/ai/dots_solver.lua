@@ -19,6 +19,7 @@ function dots_solver.new(opts)
   opts = opts or {}
   local player = {
     name = "solver",
+    games = { "dots" }, -- the rule sets it can play (checked when loaded)
     node_limit = opts.node_limit or 2000000,
     tt_mb = opts.tt_mb or 16,
     solver = nil, -- created at the first move, so loading costs nothing

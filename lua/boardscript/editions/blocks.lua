@@ -97,7 +97,7 @@ end
 
 function edition.run(ctx)
   local con, args = ctx.console, ctx.args
-  local loaded = play.load_players(args)
+  local loaded = play.load_players(args, "blocks")
   local g = game.new(rules, { size = args.size }, ctx.rng)
   place_blocks(con, g.state)
   local round = 1

@@ -99,7 +99,7 @@ end
 
 function edition.run(ctx)
   local con, args = ctx.console, ctx.args
-  local computer = play.load_player(args.computer)
+  local computer = play.load_player(args.computer, "dots")
   local size = args.size or ask_size(con)
   if not size then return 0 end
 

@@ -149,7 +149,7 @@ end
 
 function edition.run(ctx)
   local con, args = ctx.console, ctx.args
-  local loaded = play.load_players(args)
+  local loaded = play.load_players(args, "flipflop")
   local n = read_size(con)
   if not n then return 1 end
   local g = game.new(rules, { size = n }, ctx.rng)

@@ -86,7 +86,7 @@ end
 
 function edition.run(ctx)
   local con, args = ctx.console, ctx.args
-  local loaded = play.load_players(args)
+  local loaded = play.load_players(args, "othello")
   local rules = args.strict and othello.strict or othello
   local g = game.new(rules, {}, ctx.rng)
   con:say("Welcome to Othello!")

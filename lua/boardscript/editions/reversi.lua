@@ -60,7 +60,7 @@ end
 
 function edition.run(ctx)
   local con, args = ctx.console, ctx.args
-  local loaded = play.load_players(args)
+  local loaded = play.load_players(args, "reversi")
   local symbol = args.ascii and SYMBOLS.ascii or SYMBOLS.unicode
   local g = game.new(rules, {}, ctx.rng)
   con:say("Welcome to Reversi")
