@@ -1,6 +1,7 @@
 -- The capture core through the Lua module: boards, captures, play and undo.
 local core = require "boardscript.core"
 local boards = require "support.boards"
+local misuse = require "support.misuse"
 
 local EMPTY8 = {}
 for i = 1, 8 do EMPTY8[i] = ". . . . . . . ." end
@@ -208,13 +209,6 @@ describe("boardscript.core", function()
       { "depth out of range", function() b:perft("black", 99) end },
       { "number has no integer representation", function() b:get(1.5, 1) end },
     }
-    for _, case in ipairs(cases) do
-      it("raises an error naming the argument: " .. case[1], function()
-        local ok, err = pcall(case[2])
-        assert.is_false(ok)
-        assert.matches(case[1], err, 1, true)
-        assert.matches("bad argument", err, 1, true)
-      end)
-    end
+    misuse.describe_cases(it, cases)
   end)
 end)

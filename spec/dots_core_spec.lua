@@ -1,6 +1,7 @@
 -- The Dots and Boxes core through the Lua module: positions, edges, owners,
 -- undo, chains, misuse, and the exact solver.
 local core = require "boardscript.core"
+local misuse = require "support.misuse"
 
 -- A position with the edges "r1 c1 r2 c2, ..." drawn in order.
 local function position(rows, cols, edges)
@@ -192,14 +193,7 @@ describe("boardscript.dots", function()
       { "#1 to 'dots_solver' (table expected", function() core.dots_solver(5) end },
       { "#1 to 'value' (boardscript.dots expected", function() core.dots_solver():value(core.board(4)) end },
     }
-    for _, case in ipairs(cases) do
-      it("raises an error naming the argument: " .. case[1], function()
-        local ok, err = pcall(case[2])
-        assert.is_false(ok)
-        assert.matches(case[1], err, 1, true)
-        assert.matches("bad argument", err, 1, true)
-      end)
-    end
+    misuse.describe_cases(it, cases)
 
     it("refuses a closed solver", function()
       local s = core.dots_solver { tt_mb = 1 }
