@@ -15,12 +15,8 @@ end
 --- Puts a block on (row, col): true, or nil and why not (off the board, a
 -- centre cell, or a block already).
 function blocks:add_block(state, row, col)
-  local n = state.board:size()
-  if math.type(row) ~= "integer" or math.type(col) ~= "integer"
-      or row < 1 or col < 1 or row > n or col > n then
-    return nil, "off the board"
-  end
-  local h = n // 2
+  if not rules.on_board(state.board, row, col) then return nil, "off the board" end
+  local h = state.board:size() // 2
   if (row == h or row == h + 1) and (col == h or col == h + 1) then
     return nil, "centre cell"
   end

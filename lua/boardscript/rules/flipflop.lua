@@ -61,12 +61,8 @@ end
 --- Why `move` cannot be played now: "off the board", "occupied" or
 -- "illegal"; nil when it can. The edition turns these into the seed's errors.
 function flipflop:check(state, move)
-  local n = state.board:size()
   local row, col = move[1], move[2]
-  if math.type(row) ~= "integer" or math.type(col) ~= "integer"
-      or row < 1 or col < 1 or row > n or col > n then
-    return "off the board"
-  end
+  if not rules.on_board(state.board, row, col) then return "off the board" end
   if state.board:get(row, col) ~= "empty" then return "occupied" end
   if not state.board:legal(state.player, row, col, current(self, state).legal_dirs) then
     return "illegal"

@@ -30,6 +30,13 @@ end
 
 -- Hooks shared by rule sets whose state is a board plus plain fields.
 
+--- Whether (row, col) are integers naming a cell of `board`.
+function M.on_board(board, row, col)
+  local n = board:size()
+  return math.type(row) == "integer" and math.type(col) == "integer"
+    and row >= 1 and col >= 1 and row <= n and col <= n
+end
+
 --- score hook: disc counts, black then white.
 function M.disc_counts(_, state)
   return state.board:count("black"), state.board:count("white")

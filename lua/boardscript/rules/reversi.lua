@@ -44,12 +44,7 @@ end
 --- Plays `move` for the player to move: returns the number flipped, or nil
 -- and a message (the state unchanged) when it is not legal.
 function reversi:play(state, move)
-  local n = state.board:size()
-  local row, col = move[1], move[2]
-  if math.type(row) ~= "integer" or math.type(col) ~= "integer"
-      or row < 1 or col < 1 or row > n or col > n then
-    return nil, "off the board"
-  end
+  if not rules.on_board(state.board, move[1], move[2]) then return nil, "off the board" end
   local flipped, err = state.board:play(state.player, move[1], move[2], self.legal_dirs, self.flip_dirs)
   if not flipped then return nil, err end
   state.history[#state.history + 1] = { move = move, passes = state.passes }
