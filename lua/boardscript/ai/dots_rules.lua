@@ -59,12 +59,18 @@ function rule.choose_edge(d)
   return rule.prefer(d, edges)
 end
 
-function rule:choose(g)
+--- The Dots and Boxes position of game `g`; raises, naming the player
+-- `who`, for any other game (a script may call a policy directly).
+function rule.dots_board(g, who)
   local d = g:board()
   if (getmetatable(d) or {}).__name ~= DOTS_META then
-    error("the dots_rules player plays Dots and Boxes only", 0)
+    error(("the %s player plays Dots and Boxes only"):format(who), 0)
   end
-  return rule.choose_edge(d)
+  return d
+end
+
+function rule:choose(g)
+  return rule.choose_edge(rule.dots_board(g, "dots_rules"))
 end
 
 return rule

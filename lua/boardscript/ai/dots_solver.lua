@@ -10,8 +10,6 @@ local dots_rules = require "boardscript.ai.dots_rules"
 
 local dots_solver = {}
 
-local DOTS_META = "boardscript.dots"
-
 --- A solver player. opts.node_limit: nodes per move (default 2,000,000;
 -- 0 = no limit); opts.tt_mb: transposition table MiB (default 16), kept
 -- from move to move.
@@ -38,11 +36,7 @@ function dots_solver.new(opts)
   end
 
   function player:choose(g)
-    local d = g:board()
-    if (getmetatable(d) or {}).__name ~= DOTS_META then
-      error("the solver player plays Dots and Boxes only", 0)
-    end
-    return self:choose_edge(d)
+    return self:choose_edge(dots_rules.dots_board(g, "solver"))
   end
 
   return player
