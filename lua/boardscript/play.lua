@@ -3,6 +3,7 @@
 local argparse = require "argparse"
 local console = require "boardscript.console"
 local core = require "boardscript.core"
+local errors = require "boardscript.errors"
 local players = require "boardscript.players"
 
 local play = {}
@@ -11,24 +12,19 @@ local play = {}
 play.EDITIONS = { "blocks", "dots", "othello", "reversi", "flipflop" }
 
 --- Status codes.
-play.EXIT_USAGE = 2
-play.EXIT_EOF = 3
+play.EXIT_USAGE = errors.EXIT_USAGE
+play.EXIT_EOF = errors.EXIT_EOF
 
---- Raised (via play.fail) for a mistake of the user's, such as an unknown
--- player name: the runner prints the message and exits with status 2.
-local UserError = {}
-UserError.__index = UserError
-UserError.__tostring = function(e) return e.message end
-
-function play.fail(message)
-  error(setmetatable({ message = message }, UserError), 0)
-end
+--- Raises a mistake of the user's, such as an unknown player name: the
+-- runner prints the message and exits with status 2 (see boardscript.errors).
+play.fail = errors.fail
 
 --- Parses argv with an argparse parser: true and the arguments, or false
 -- and the message for the user (the usage of the command that failed, e.g.
 -- `boardscript play blocks`, then the error). Unlike parser:parse it never
 -- exits the process.
 function play.parse(parser, argv)
+  argv = play.negative_values(parser, argv)
   local failure
   parser.error = function(failed, message) -- called with the failing (sub)command
     failure = ("%s\n\nError: %s\n"):format(failed:get_usage(), message)
@@ -38,6 +34,61 @@ function play.parse(parser, argv)
   if ok then return true, args end
   if failure then return false, failure end
   error(args, 0)
+end
+
+-- The long names of every option (in `parser` and its subcommands) that
+-- takes a value.
+local function value_options(parser, names)
+  names = names or {}
+  for _, option in ipairs(parser._options or {}) do
+    if (option._maxargs or 1) > 0 then
+      for _, alias in ipairs(option._aliases or {}) do names[alias] = true end
+    end
+  end
+  for _, command in ipairs(parser._commands or {}) do value_options(command, names) end
+  return names
+end
+
+--- argparse reads `-5` as an option: an argument that looks like a negative
+-- number right after an option taking a value is joined to it
+-- (`--seed -5` -> `--seed=-5`). Returns a new argument list.
+function play.negative_values(parser, argv)
+  local takes_value
+  local out = {}
+  local i = 1
+  while i <= #argv do
+    local a, b = argv[i], argv[i + 1]
+    if b and b:match("^%-%d") and a:match("^%-%-[^=]+$") then
+      takes_value = takes_value or value_options(parser)
+      if takes_value[a] then
+        out[#out + 1] = a .. "=" .. b
+        i = i + 1
+      else
+        out[#out + 1] = a
+      end
+    elseif a == "--" then
+      table.move(argv, i, #argv, #out + 1, out)
+      break
+    else
+      out[#out + 1] = a
+    end
+    i = i + 1
+  end
+  return out
+end
+
+--- `play FILE.lua ...` and `play NAME ...` for a rule set that is not an
+-- edition are the generic console: `play board --rules FILE ...`.
+function play.rewrite_file_edition(argv)
+  local target = argv[2]
+  if argv[1] ~= "play" or target == nil or target:sub(1, 1) == "-" then return argv end
+  for _, name in ipairs(play.EDITIONS) do
+    if name == target then return argv end
+  end
+  if not play.EDITIONS.board then return argv end
+  local out = { "play", "board", "--rules", target }
+  table.move(argv, 3, #argv, 5, out)
+  return out
 end
 
 --- Loads an edition module by name.
@@ -96,7 +147,7 @@ local function parser()
 end
 
 local function handler(err)
-  if err == console.EOF or getmetatable(err) == UserError then return err end
+  if err == console.EOF or errors.is_user(err) then return err end
   return debug.traceback(tostring(err), 2)
 end
 
@@ -114,9 +165,9 @@ function play.run_parsed(args, io_opts)
     con:warn("boardscript: input ended before the game finished")
     return play.EXIT_EOF
   end
-  if getmetatable(status) == UserError then
+  if errors.is_user(status) then
     con:warn("boardscript: " .. status.message)
-    return play.EXIT_USAGE
+    return status.status
   end
   error(status, 0)
 end

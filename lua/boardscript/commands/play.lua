@@ -1,0 +1,19 @@
+--- `boardscript play EDITION [options]`: one subcommand per edition.
+local play = require "boardscript.play"
+
+local command = { summary = "Play an edition, or any rule set: play FILE.lua." }
+
+function command.configure(cmd)
+  play.add_editions(cmd)
+  cmd:require_command(false)
+end
+
+function command.run(args, cmd)
+  if not args.edition then
+    io.stdout:write(cmd:get_help(), "\n")
+    return 0
+  end
+  return play.run_parsed(args)
+end
+
+return command

@@ -1,0 +1,48 @@
+--- `boardscript run FILE [args...]`: runs a Lua script with the boardscript
+-- API on its path and the modules next to it.
+local errors = require "boardscript.errors"
+
+local command = { summary = "Run a Lua script with the boardscript API available." }
+
+function command.configure(cmd)
+  cmd:handle_options(false) -- everything after the script is the script's
+  cmd:argument("script", "The Lua file to run (modules next to it are found by require).")
+  cmd:argument("args", "Arguments passed to the script as 'arg' and '...'."):args("*")
+end
+
+-- The traceback of an error in the script, without the frames of the host
+-- that called it.
+local function script_traceback(err)
+  local trace = debug.traceback(tostring(err), 2)
+  local cut = trace:find("\n%s*%[C%]: in function 'xpcall'")
+  return cut and trace:sub(1, cut - 1) or trace
+end
+
+--- Runs `path` as lua.c would: `arg[0]` is the script, `arg[1..]` and `...`
+-- its arguments; the script's directory comes first on package.path.
+-- Returns the script's integer result (its exit status) or 0.
+function command.run_file(path, script_args)
+  local chunk, err = loadfile(path)
+  if not chunk then errors.fail(err, errors.EXIT_FAILURE) end
+  local dir = path:match("^(.*)/[^/]*$") or "."
+  package.path = ("%s/?.lua;%s/?/init.lua;%s"):format(dir, dir, package.path)
+  local script_arg = { [0] = path }
+  for i, a in ipairs(script_args) do script_arg[i] = a end
+  _G.arg = script_arg
+  local ok, result = xpcall(chunk, script_traceback, table.unpack(script_args))
+  if not ok then
+    if errors.is_user(result) then error(result, 0) end
+    errors.fail(result, errors.EXIT_FAILURE)
+  end
+  return math.type(result) == "integer" and result or 0
+end
+
+function command.run(args, cmd)
+  if args.script == "--help" or args.script == "-h" then
+    io.stdout:write(cmd:get_help(), "\n")
+    return 0
+  end
+  return command.run_file(args.script, args.args)
+end
+
+return command

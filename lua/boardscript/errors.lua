@@ -1,0 +1,38 @@
+--- Errors meant for the user, as values: the command line prints their
+-- message (no traceback, no file:line) and exits with their status.
+-- Anything else that escapes a command is an internal error (status 1,
+-- with a traceback).
+local errors = {}
+
+--- Exit statuses shared by every command (docs/decisions.md).
+errors.EXIT_FAILURE = 1 -- a check failed, or an internal error
+errors.EXIT_USAGE = 2   -- a usage error, or a user's rule set, policy or script at fault
+errors.EXIT_EOF = 3     -- end of input before the game finished
+
+local UserError = {}
+UserError.__index = UserError
+UserError.__tostring = function(e) return e.message end
+
+--- Raises a user error: `message` is printed as `boardscript: message` and
+-- the process exits with `status` (default errors.EXIT_USAGE).
+function errors.fail(message, status)
+  error(setmetatable({ message = message, status = status or errors.EXIT_USAGE }, UserError), 0)
+end
+
+--- Whether `value` is an error raised by errors.fail.
+function errors.is_user(value)
+  return getmetatable(value) == UserError
+end
+
+--- Calls f(...) and turns any error into a user error with `context: `
+-- before its message (a user's file raised it, so no traceback of ours
+-- helps). Returns f's results.
+function errors.guard(context, f, ...)
+  local results = table.pack(pcall(f, ...))
+  if results[1] then return table.unpack(results, 2, results.n) end
+  local err = results[2]
+  if errors.is_user(err) then error(err, 0) end
+  errors.fail(("%s: %s"):format(context, tostring(err)))
+end
+
+return errors

@@ -1,0 +1,16 @@
+--- Converters for argparse options and `--opt key=value` values: each
+-- returns the value, or nil and a message naming what was expected.
+local options = {}
+
+--- An integer from lo to hi, written as an optional sign and digits.
+function options.integer_in(lo, hi, what)
+  return function(s)
+    local n = s:match("^[+-]?%d+$") and math.tointeger(tonumber(s))
+    if not n or n < lo or n > hi then
+      return nil, ("%s must be an integer from %d to %d"):format(what, lo, hi)
+    end
+    return n
+  end
+end
+
+return options
