@@ -2,6 +2,7 @@
 # Installs into a scratch prefix and checks that the installed host runs and that
 # stock lua5.4 finds both the module and the Lua files there.
 set -euo pipefail
+unset LUA_PATH_5_4 LUA_CPATH_5_4
 build=$1
 prefix=$(mktemp -d)
 trap 'rm -rf "$prefix"' EXIT
@@ -17,6 +18,14 @@ assert(require "boardscript.marker_installed" == 0)
 print(require("boardscript").version)
 LUA
 "$prefix/bin/boardscript" run "$prefix/probe.lua" | grep -q '^[0-9]'
+# The host knows its own path (to start itself as a subprocess).
+printf 'print(package.boardscript_exe)\n' >"$prefix/exe.lua"
+test "$("$prefix/bin/boardscript" run "$prefix/exe.lua")" = "$(realpath "$prefix/bin/boardscript")"
+# `run` finds modules next to the script, wherever it is run from.
+mkdir "$prefix/script"
+printf 'return { answer = 42 }\n' >"$prefix/script/helper.lua"
+printf 'print(require("helper").answer)\n' >"$prefix/script/main.lua"
+test "$(cd / && "$prefix/bin/boardscript" run "$prefix/script/main.lua")" = 42
 out=$(printf '0\n' | "$prefix/bin/boardscript" play blocks --size 4 --black random --white random --seed 1)
 grep -q 'Game over:' <<<"$out"
 LUA_PATH="$prefix/share/lua/5.4/?.lua;$prefix/share/lua/5.4/?/init.lua;;" \

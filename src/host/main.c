@@ -11,11 +11,12 @@
 
 int luaopen_boardscript_core(lua_State *L);
 
+/* Both come from CMakeLists.txt; an empty string means "no such place". */
 #ifndef BS_SOURCE_LUA_DIR
 #define BS_SOURCE_LUA_DIR ""
 #endif
-#ifndef BS_INSTALL_LUA_SUBDIR
-#define BS_INSTALL_LUA_SUBDIR "share/lua/5.4"
+#ifndef BS_LUA_DIR_FROM_BIN
+#define BS_LUA_DIR_FROM_BIN "../share/lua/5.4"
 #endif
 
 /* lua.c's msghandler: turn any error into a message with a traceback. */
@@ -31,28 +32,50 @@ static int msghandler(lua_State *L)
     return 1;
 }
 
-/* The Lua files live beside the installed binary (PREFIX/share/lua/5.4) or, for
- * a binary in the build tree, in the source tree's lua/ directory. */
-static void push_lua_dir(lua_State *L)
+/* If dir holds boardscript/cli.lua, puts it first on package.path, records it
+ * as package.boardscript_lua_dir and returns 1; otherwise returns 0. */
+static int use_lua_dir(lua_State *L, int package, const char *dir)
+{
+    if (dir[0] == '\0')
+        return 0;
+    lua_pushfstring(L, "%s/boardscript/cli.lua", dir);
+    FILE *f = fopen(lua_tostring(L, -1), "r");
+    lua_pop(L, 1);
+    if (f == NULL)
+        return 0;
+    fclose(f);
+    lua_pushstring(L, dir);
+    lua_setfield(L, package, "boardscript_lua_dir");
+    lua_getfield(L, package, "path");
+    lua_pushfstring(L, "%s/?.lua;%s/?/init.lua;%s", dir, dir, lua_tostring(L, -1));
+    lua_setfield(L, package, "path");
+    lua_pop(L, 1);
+    return 1;
+}
+
+/* Sets package.boardscript_exe to the running binary's absolute path and finds
+ * the Lua files: installed relative to the binary (PREFIX/bin ->
+ * PREFIX/share/lua/5.4), else the source tree of a build-tree binary, else
+ * wherever package.path (LUA_PATH, e.g. from `luarocks path`) already leads. */
+static void locate(lua_State *L, int package)
 {
     char exe[4096];
-    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (len > 0) {
+    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe);
+    if (len > 0 && (size_t)len < sizeof exe) {
         exe[len] = '\0';
+        lua_pushstring(L, exe);
+        lua_setfield(L, package, "boardscript_exe");
         char *slash = strrchr(exe, '/');
-        if (slash) {
+        if (slash != NULL && BS_LUA_DIR_FROM_BIN[0] != '\0') {
             *slash = '\0';
-            lua_pushfstring(L, "%s/../" BS_INSTALL_LUA_SUBDIR "/boardscript/cli.lua", exe);
-            FILE *f = fopen(lua_tostring(L, -1), "r");
+            lua_pushfstring(L, "%s/%s", exe, BS_LUA_DIR_FROM_BIN);
+            int found = use_lua_dir(L, package, lua_tostring(L, -1));
             lua_pop(L, 1);
-            if (f) {
-                fclose(f);
-                lua_pushfstring(L, "%s/../" BS_INSTALL_LUA_SUBDIR, exe);
+            if (found)
                 return;
-            }
         }
     }
-    lua_pushstring(L, BS_SOURCE_LUA_DIR);
+    use_lua_dir(L, package, BS_SOURCE_LUA_DIR);
 }
 
 static int pmain(lua_State *L)
@@ -68,14 +91,8 @@ static int pmain(lua_State *L)
     lua_pop(L, 1);
 
     lua_getglobal(L, "package");
-    push_lua_dir(L);
-    lua_pushvalue(L, -1);
-    lua_setfield(L, -3, "boardscript_lua_dir");
-    lua_getfield(L, -2, "path");
-    lua_pushfstring(L, "%s/?.lua;%s/?/init.lua;%s", lua_tostring(L, -2), lua_tostring(L, -2),
-                    lua_tostring(L, -1));
-    lua_setfield(L, -4, "path");
-    lua_pop(L, 3);
+    locate(L, lua_gettop(L));
+    lua_pop(L, 1);
 
     lua_createtable(L, argc, 1); /* the global `arg`, as lua.c builds it */
     for (int i = 0; i < argc; i++) {
