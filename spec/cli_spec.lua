@@ -80,11 +80,15 @@ return 4
   it("counts perft leaves and reports their rate", function()
     local status, out = host { "perft", "reversi", "6" }
     assert.equal(0, status)
-    assert.matches("^perft reversi depth 6 size 8: 8200 leaves, [%d.]+ s, %d+ leaves/s\n$", out)
+    assert.matches("^perft reversi depth 6 size 8: 8200 leaves, [%d.]+ s, %d+ leaves/s %(C core%)\n$", out)
     status, out = host { "perft", "reversi", "5", "--size", "6", "--generic" }
     assert.equal(0, status)
     assert.matches(": 1364 leaves,", out, 1, true)
-    status = host { "perft", "nosuchrules", "3" }
-    assert.equal(1, status)
+    local err
+    status, out, err = host { "perft", "nosuchrules", "3" }
+    assert.equal("", out)
+    assert.equal(2, status)
+    assert.equal("boardscript: unknown rule set 'nosuchrules' (built-in: blocks, dots, flipflop, othello, "
+      .. "othello-strict, reversi, or a path to a .lua file)\n", err)
   end)
 end)

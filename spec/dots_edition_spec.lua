@@ -124,7 +124,7 @@ describe("edition dots", function()
     remove()
     assert.equal(2, status)
     assert.is_nil(out:find("I choose", 1, true))
-    assert.matches("chose an illegal move", err, 1, true)
+    assert.matches("(Player 1) chose a malformed move {1, 1, 2, 2}", err, 1, true)
   end)
 end)
 

@@ -1,6 +1,8 @@
 -- Perft from the standard start: Aart Bik's convention (a pass is a ply, a
 -- finished game one leaf), the 8 x 8 word path against the generic path.
 local bs = require "boardscript"
+local perft = require "boardscript.perft"
+local rules = require "boardscript.rules"
 
 local TABLES = {
   [6] = { 4, 12, 56, 244, 1364, 7604, 47740, 308716, 2114912 },
@@ -13,7 +15,7 @@ describe("perft", function()
     it(("matches the known table on %d x %d"):format(size, size), function()
       local g = bs.new_game("reversi", { size = size })
       for depth, expected in ipairs(counts) do
-        assert.equal(expected, g.rules:perft(g.state, depth), "depth " .. depth)
+        assert.equal(expected, perft.count(g.rules, g.state, depth), "depth " .. depth)
       end
     end)
   end
@@ -21,7 +23,7 @@ describe("perft", function()
   it("gives the same counts through the generic path on 8 x 8", function()
     local g = bs.new_game("reversi")
     for depth = 1, 8 do
-      assert.equal(TABLES[8][depth], g.rules:perft(g.state, depth, { generic = true }))
+      assert.equal(TABLES[8][depth], perft.count(g.rules, g.state, depth, { generic = true }))
     end
   end)
 
@@ -48,7 +50,51 @@ describe("perft", function()
     g.state.board:set(1, 1, "block")
     g.state.board:set(5, 2, "block")
     for depth = 1, 6 do
-      assert.equal(lua_perft(g, depth), g.rules:perft(g.state, depth), "depth " .. depth)
+      assert.equal(lua_perft(g, depth), perft.count(g.rules, g.state, depth), "depth " .. depth)
     end
+  end)
+
+  it("counts reversi in C, and the same over its hooks, on 6, 8 and 10", function()
+    for _, size in ipairs { 6, 8, 10 } do
+      local g = bs.new_game("reversi", { size = size })
+      for depth = 1, 5 do
+        local core_count, how = perft.count(g.rules, g.state, depth)
+        assert.equal("core", how)
+        local hook_count, how2 = perft.count(g.rules, g.state, depth, { hooks = true })
+        assert.equal("hooks", how2)
+        assert.equal(core_count, hook_count, ("size %d depth %d"):format(size, depth))
+      end
+    end
+  end)
+
+  it("counts a variant over its own hooks once it replaces one the core count vouches for", function()
+    local reversi = require "boardscript.rules.reversi"
+    local banned = rules.variant(reversi, { name = "banned" })
+    function banned:moves(state)
+      local kept = {}
+      for _, m in ipairs(reversi.moves(self, state)) do
+        local corner_ring = (m[1] == 3 or m[1] == 6) and (m[2] == 3 or m[2] == 6)
+        if not corner_ring then kept[#kept + 1] = m end
+      end
+      return kept
+    end
+    local g = bs.new_game(banned)
+    local leaves, how = perft.count(g.rules, g.state, 6)
+    assert.equal("hooks", how)
+    assert.is_true(leaves < 8200)
+    -- Changing only the direction sets keeps the C count, which reads them.
+    local orthogonal = rules.variant(reversi,
+      { name = "orthogonal", legal_dirs = "orthogonal", flip_dirs = "orthogonal" })
+    local og = bs.new_game(orthogonal)
+    local c_leaves, c_how = perft.count(og.rules, og.state, 6)
+    assert.equal("core", c_how)
+    assert.equal(perft.count(og.rules, og.state, 6, { hooks = true }), c_leaves)
+  end)
+
+  it("does not count blocks or othello in C: their passes and endings differ", function()
+    for _, name in ipairs { "blocks", "othello", "othello-strict", "flipflop", "dots" } do
+      assert.is_false(perft.in_core(rules.load(name)), name)
+    end
+    assert.is_true(perft.in_core(rules.load("reversi")))
   end)
 end)

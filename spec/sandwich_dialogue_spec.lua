@@ -124,7 +124,7 @@ describe("flipflop dialogue", function()
 
   it("stops with status 3 when input ends at the size question", function()
     expect_eof("", "Enter the number of squares along each edge of the board\n")
-    expect_eof("7", "8 <= number of squares <= 24\n")
+    expect_eof("7", "8 <= number of squares <= 24\nEnter the number of squares along each edge of the board\n")
   end)
 
   it("exits with status 1 after three bad sizes, checking integer, large, small, odd in order", function()
@@ -135,8 +135,10 @@ describe("flipflop dialogue", function()
       "Enter the number of squares along each edge of the board",
       "ERROR: Board size is not an integer",
       "8 <= number of squares <= 24",
+      "Enter the number of squares along each edge of the board",
       "ERROR: Board size too large",
       "8 <= number of squares <= 24",
+      "Enter the number of squares along each edge of the board",
       "ERROR: Board size odd",
       "ERROR: Too many errors entering the size of the board",
       "",

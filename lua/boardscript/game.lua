@@ -1,32 +1,125 @@
---- A game in progress: a rule set and its state, with the state contract
--- policies and scripts use (to_move, moves, play, pass, undo, clone,
--- finished, score).
+--- A game in progress: a rule set, its state and what was played, with
+-- the state contract policies and scripts use. Every method goes through
+-- the rule set's hooks (or its family's defaults), so a variant's
+-- overrides always apply.
+local errors = require "boardscript.errors"
+local rules_mod = require "boardscript.rules"
+
 local game = {}
 
 local Game = {}
 Game.__index = Game
 
---- game.new(rules, opts[, rng]) sets up a new game.
+--- game.new(rules[, opts[, rng]]) sets up a new game. `rules` is a rule
+-- set table, a built-in name or a path to a rule set file; `opts` the
+-- options given (checked against the rule set's declarations, the rest
+-- from its defaults); `rng` a core generator (`core.rng(seed)`), which
+-- setup may draw from and policies use. Problems are user errors naming
+-- the rule set and option.
 function game.new(rules, opts, rng)
-  return game.wrap(rules, rules:setup(opts or {}), rng)
+  local source = type(rules) == "string" and rules or nil
+  rules = rules_mod.load(rules)
+  local resolved = rules_mod.resolve_options(rules, opts)
+  local where = "rules " .. (source or rules.name or "?")
+  local state = errors.guard(where, rules.setup, rules, resolved, rng)
+  if type(state) ~= "table" then
+    errors.fail(("%s: setup must return a state table (got %s)"):format(where, type(state)))
+  end
+  local g = game.wrap(rules, state, rng)
+  g.opts, g.source = resolved, source
+  return g
 end
 
---- Wraps an existing state.
+--- Wraps an existing state (no options, nothing played yet).
 function game.wrap(rules, state, rng)
-  return setmetatable({ rules = rules, state = state, rng = rng }, Game)
+  return setmetatable({ rules = rules, state = state, rng = rng, opts = {}, log = {} }, Game)
 end
 
+--- The side to move (`state.player`): "black"/"white", or 1/2 in dots.
 function Game:to_move() return self.state.player end
+--- The two sides, in the order score returns them.
+function Game:sides() return self.rules.sides[1], self.rules.sides[2] end
+--- A side's name for people: "Black", "Player 1".
+function Game:side_name(side) return self.rules:side_name(side or self.state.player) end
+--- The core board (or dots position) of the state.
 function Game:board() return self.state.board end
+--- The legal moves, a list of move values.
 function Game:moves() return self.rules:moves(self.state) end
-function Game:play(move) return self.rules:play(self.state, move) end
-function Game:pass() return self.rules:pass(self.state) end
-function Game:undo() return self.rules:undo(self.state) end
 function Game:finished() return self.rules:finished(self.state) end
+--- The two scores, in side order.
 function Game:score() return self.rules:score(self.state) end
+--- The winning side, or "draw".
+function Game:winner() return self.rules:winner(self.state) end
+--- Whether the side to move may pass now.
+function Game:can_pass() return self.rules:can_pass(self.state) end
+--- A move in the rule set's notation ("f5", "a1 a2"); nil if malformed.
+function Game:move_text(move) return self.rules:move_text(move, self.state) end
+--- Text in the rule set's notation -> a move value, or nil.
+function Game:parse_move(text) return self.rules:parse_move(text, self.state) end
+--- The board as text, with coordinates.
+function Game:text() return self.rules:board_text(self.state) end
+Game.__tostring = Game.text
+--- The size as commands print it: "8", "3x3".
+function Game:size_text() return self.rules:size_text(self.state) end
 
+--- Plays `move` for the side to move: the rule set's result (e.g. the
+-- number flipped), or nil and why not, with the game unchanged.
+function Game:play(move)
+  local text = self.rules:move_text(move, self.state) -- named in the position it is played in
+  local result, why = self.rules:play(self.state, move)
+  if result == nil or result == false then return nil, why end
+  self.log[#self.log + 1] = { move = move, text = text }
+  return result
+end
+
+--- Passes: true, or nil and why not.
+function Game:pass()
+  local ok, why = self.rules:pass(self.state)
+  if not ok then return nil, why end
+  self.log[#self.log + 1] = { pass = true }
+  return true
+end
+
+--- Takes back the last move or pass; false when there is none.
+function Game:undo()
+  if not self.rules:undo(self.state) then return false end
+  self.log[#self.log] = nil
+  return true
+end
+
+--- The moves and passes played so far: a new list of `{ move = m, text =
+-- notation }` and
+-- `{ pass = true }`, oldest first.
+function Game:history()
+  return table.move(self.log, 1, #self.log, 1, {})
+end
+
+--- An independent copy: playing on it leaves this game as it is. It
+-- shares the random generator.
 function Game:clone()
-  return game.wrap(self.rules, self.rules:clone(self.state), self.rng)
+  local copy = game.wrap(self.rules, self.rules:clone(self.state), self.rng)
+  copy.opts, copy.source = self.opts, self.source
+  copy.log = self:history()
+  return copy
+end
+
+--- Checks what a player answered: a move value, or nil / "pass" for a
+-- pass. Returns the move (a copy) or "pass" when the rules take it now;
+-- else nil, "malformed" or "illegal", and the rule set's reason.
+function Game:check(move)
+  if move == nil or move == "pass" then
+    if self.rules:can_pass(self.state) then return "pass" end
+    return nil, "illegal", "passing is not allowed now"
+  end
+  local ok, text = pcall(self.rules.move_text, self.rules, move, self.state)
+  if not ok or type(text) ~= "string" then return nil, "malformed" end
+  local copy = type(move) == "table" and table.move(move, 1, #move, 1, {}) or move
+  local probe = self.rules:clone(self.state)
+  local played, result, why = pcall(self.rules.play, self.rules, probe, copy)
+  if not played or result == nil or result == false then
+    return nil, "illegal", played and why or nil
+  end
+  return copy
 end
 
 return game

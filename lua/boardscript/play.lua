@@ -107,11 +107,11 @@ end
 -- named `game`; a bad name, a broken policy file or a policy for another
 -- game is a usage error.
 function play.load_player(spec, game)
-  local ok, player = pcall(players.load, spec)
-  if not ok then play.fail(tostring(player)) end
+  local player = players.load(spec, game)
   if not players.plays(player, game) then
-    play.fail(("player '%s' plays only %s, not %s"):format(
-      spec, table.concat(player.policy.games, ", "), game))
+    play.fail(("player '%s' plays only %s, not %s (for %s: human, %s, or a policy file)"):format(
+      spec, table.concat(player.policy.games, ", "), game, game,
+      table.concat(players.builtin_for(game), ", ")))
   end
   return player
 end
@@ -122,7 +122,7 @@ function play.load_players(args, game)
 end
 
 function play.seed_option(cmd)
-  cmd:option("--seed", "Seed for every random choice (default: from the clock).")
+  cmd:option("--seed", "Seed for every random choice (default: drawn from the clock, and recorded).")
     :convert(function(s)
       local n = math.tointeger(tonumber(s))
       if not n or not s:match("^[+-]?%d+$") then return nil, "seed must be an integer" end
@@ -130,18 +130,20 @@ function play.seed_option(cmd)
     end)
 end
 
---- Adds one subcommand per edition to an argparse command.
+--- Adds one subcommand per edition to an argparse command, each with
+-- --record.
 function play.add_editions(cmd)
   cmd:command_target("edition")
   for _, name in ipairs(play.EDITIONS) do
     local edition = play.edition(name)
     local sub = cmd:command(name, edition.summary)
     edition.configure(sub)
+    sub:option("--record", "Write a record of the game to this file (see 'boardscript replay').")
   end
 end
 
 local function parser()
-  local p = argparse("boardscript play", "Play one of the built-in editions.")
+  local p = argparse("boardscript play", "Play an edition, or any rule set: play FILE.lua.")
   play.add_editions(p)
   return p
 end
@@ -151,15 +153,43 @@ local function handler(err)
   return debug.traceback(tostring(err), 2)
 end
 
+--- A seed from the clock, for a game the user did not seed (it is
+-- recorded, so the game can still be replayed).
+function play.clock_seed()
+  return os.time() ~ math.floor(os.clock() * 1e6)
+end
+
 --- Runs an edition from parsed arguments (args.edition names it).
 -- io_opts: { input =, output =, errors = } as for console.new.
+--
+-- The edition gets ctx = { console, args, rng, seed } and, once its game
+-- is set up, sets ctx.game (a boardscript.game) and ctx.players ({ [side]
+-- = player spec }); with --record the record is written whatever way the
+-- game ends (finished, quit, end of input, a player's fault).
 function play.run_parsed(args, io_opts)
   local con = console.new(io_opts)
   local edition = play.edition(args.edition)
-  local seed = args.seed or (os.time() ~ math.floor(os.clock() * 1e6))
-  local ctx = { console = con, args = args, rng = core.rng(seed) }
+  local seed = args.seed or play.clock_seed()
+  local ctx = { console = con, args = args, rng = core.rng(seed), seed = seed }
+  local record_file
+  if args.record then
+    local err
+    record_file, err = io.open(args.record, "w")
+    if not record_file then
+      con:warn("boardscript: cannot write the record: " .. err)
+      return play.EXIT_USAGE
+    end
+  end
   local ok, status = xpcall(edition.run, handler, ctx)
   con:flush()
+  if record_file then
+    if ctx.game then
+      require("boardscript.record").write(record_file, ctx.game,
+        { edition = args.edition ~= "board" and args.edition or nil, rules = ctx.rules,
+          seed = seed, players = ctx.players })
+    end
+    record_file:close()
+  end
   if ok then return status or 0 end
   if status == console.EOF then
     con:warn("boardscript: input ended before the game finished")
@@ -182,7 +212,8 @@ function play.run(argv, io_opts)
   if io_opts.errors == nil then err = console.buffer() end
   local opts = { input = io_opts.input or "", output = io_opts.output or out, errors = io_opts.errors or err }
   local p = parser()
-  local ok, args = play.parse(p, argv)
+  local rewritten = play.rewrite_file_edition({ "play", table.unpack(argv) })
+  local ok, args = play.parse(p, table.move(rewritten, 2, #rewritten, 1, {}))
   local status
   if not ok then
     opts.errors:write(args)

@@ -1,12 +1,21 @@
 --- Players: "human", a built-in AI name, or a path to a Lua file returning a
 -- policy. A policy is a function `(game) -> move` or a table with
 -- `choose(self, game)`, and may list the rule sets it can play in `games`
--- (e.g. { "dots" }; absent: any); it is checked once, when loaded.
+-- (e.g. { "dots" }; absent: any); it is checked once, when loaded. A policy
+-- is always handed a copy of the game, and what it returns is checked
+-- before the game goes on.
+local errors = require "boardscript.errors"
+
 local players = {}
 
-players.BUILTIN = { random = "boardscript.ai.random" }
-players.BUILTIN.dots_rules = "boardscript.ai.dots_rules" -- the seed 001 computer player
-players.BUILTIN.solver = "boardscript.ai.dots_solver"     -- perfect Dots and Boxes play
+--- Built-in AIs: module, and the rule sets they play (nil: any).
+players.BUILTIN = {
+  random = { module = "boardscript.ai.random", summary = "a legal move chosen uniformly at random" },
+  dots_rules = { module = "boardscript.ai.dots_rules", games = { "dots" },
+                 summary = "the seed 001 computer player (four-level rule)" },
+  solver = { module = "boardscript.ai.dots_solver", games = { "dots" },
+             summary = "perfect Dots and Boxes play on small grids (exact solver)" },
+}
 
 local function as_policy(value, where)
   if type(value) == "function" then
@@ -15,32 +24,13 @@ local function as_policy(value, where)
   if type(value) == "table" and type(value.choose) == "function" then
     return value
   end
-  error(("%s: a policy must be a function or a table with a 'choose' function (got %s)"):format(
-    where, type(value)), 0)
+  errors.fail(("%s: a policy must be a function or a table with a 'choose' function (got %s)"):format(
+    where, type(value)))
 end
 
---- Returns { human = true } or { policy = <policy>, name = ... }; raises an
--- error (a message for the user) for an unknown name or a broken file.
-function players.load(spec)
-  if spec == nil or spec == "human" then return { human = true, name = "human" } end
-  if players.BUILTIN[spec] then
-    return { policy = as_policy(require(players.BUILTIN[spec]), spec), name = spec }
-  end
-  if spec:match("%.lua$") then
-    local chunk, err = loadfile(spec)
-    if not chunk then error(err, 0) end
-    return { policy = as_policy(chunk(), spec), name = spec }
-  end
-  local names = { "human" }
-  for name in pairs(players.BUILTIN) do names[#names + 1] = name end
-  table.sort(names)
-  error(("unknown player '%s' (expected %s, or a path to a .lua file)"):format(
-    spec, table.concat(names, ", ")), 0)
-end
-
---- Whether a loaded player can play the rule set named `game`.
-function players.plays(player, game)
-  local games = player.policy and player.policy.games
+--- Whether a built-in AI or a policy with `games` plays the rule set
+-- named `game` (nil: any).
+local function lists(games, game)
   if games == nil or game == nil then return true end
   for _, name in ipairs(games) do
     if name == game then return true end
@@ -48,9 +38,91 @@ function players.plays(player, game)
   return false
 end
 
---- Asks a computer player for its move in `g` (a boardscript.game).
+--- The built-in AI names that play the rule set named `game`, sorted.
+function players.builtin_for(game)
+  local names = {}
+  for name, entry in pairs(players.BUILTIN) do
+    if lists(entry.games, game) then names[#names + 1] = name end
+  end
+  table.sort(names)
+  return names
+end
+
+--- Returns { human = true } or { policy = <policy>, name = ... }; raises a
+-- user error for an unknown name or a broken file. `game` (a rule set
+-- name, optional) narrows the names an error suggests.
+function players.load(spec, game)
+  if spec == nil or spec == "human" then return { human = true, name = "human" } end
+  local entry = players.BUILTIN[spec]
+  if entry then
+    return { policy = as_policy(require(entry.module), spec), name = spec }
+  end
+  if spec:match("%.lua$") then
+    local chunk, err = loadfile(spec)
+    if not chunk then errors.fail(err) end
+    local value = errors.guard("player " .. spec, chunk)
+    return { policy = as_policy(value, spec), name = spec }
+  end
+  local names = players.builtin_for(game)
+  table.insert(names, 1, "human")
+  errors.fail(("unknown player '%s' (expected %s, or a path to a .lua file)"):format(
+    spec, table.concat(names, ", ")))
+end
+
+--- Whether a loaded player can play the rule set named `game`.
+function players.plays(player, game)
+  return lists(player.policy and player.policy.games, game)
+end
+
+--- A value as a person would write it in Lua: `"d3"`, `{1.5, 2}`, `nil`.
+function players.describe(value)
+  if type(value) == "string" then return ("%q"):format(value) end
+  if type(value) ~= "table" then return tostring(value) end
+  local parts = {}
+  for i = 1, math.min(#value, 8) do
+    local v = value[i]
+    parts[i] = type(v) == "table" and "{...}" or players.describe(v)
+  end
+  if #value > 8 then parts[#parts + 1] = "..." end
+  if #value == 0 and next(value) ~= nil then return "{...}" end
+  return "{" .. table.concat(parts, ", ") .. "}"
+end
+
+-- Who a message names: "player 'mine.lua' (Black)".
+local function who(player, g)
+  return ("player '%s' (%s)"):format(player.name, g:side_name())
+end
+
+-- Calls policy method `method` on a copy of `g`; an error in it is a user
+-- error naming the player.
+local function ask(player, g, method)
+  local policy = player.policy
+  local ok, result = pcall(policy[method], policy, g:clone())
+  if not ok then
+    if errors.is_user(result) then error(result, 0) end
+    errors.fail(("%s failed: %s"):format(who(player, g), tostring(result)))
+  end
+  return result
+end
+
+--- Asks a computer player for its move in `g` (a boardscript.game). The
+-- policy sees a copy; its answer is checked: returns a legal move or
+-- "pass", or stops the game with a user error (status 2) naming the player
+-- and the move.
 function players.choose(player, g)
-  return player.policy:choose(g)
+  local move = ask(player, g, "choose")
+  local checked, problem, why = g:check(move)
+  if checked then return checked end
+  local text = problem == "illegal" and move ~= nil and g:move_text(move)
+  errors.fail(("%s chose %s move %s%s"):format(who(player, g),
+    problem == "malformed" and "a malformed" or "an illegal",
+    move == nil and "(a pass)" or text or players.describe(move), why and (" (" .. why .. ")") or ""))
+end
+
+--- Asks a policy's optional yes/no hook (e.g. FlipFlop's `second_piece`)
+-- on a copy of the game: true or false.
+function players.decide(player, g, method)
+  return ask(player, g, method) and true or false
 end
 
 return players

@@ -347,6 +347,28 @@ static int board_gc(lua_State *L)
     return 0;
 }
 
+/* core.directions(set) -> the list of direction names in a direction set
+ * (e.g. {"n", "e", "s", "w"} for "orthogonal"), or nil and what is wrong
+ * with it. Lets rule sets be checked when they load, before any board. */
+static int board_directions(lua_State *L)
+{
+    unsigned mask = 0;
+    const char *problem = to_dirs(L, 1, &mask);
+    if (problem) {
+        luaL_pushfail(L);
+        lua_pushstring(L, problem);
+        return 2;
+    }
+    lua_createtable(L, 8, 0);
+    lua_Integer i = 0;
+    for (int d = 0; DIR_NAMES[d]; d++)
+        if (mask & (1u << d)) {
+            lua_pushstring(L, DIR_NAMES[d]);
+            lua_rawseti(L, -2, ++i);
+        }
+    return 1;
+}
+
 void bs_lua_open_board(lua_State *L)
 {
     static const luaL_Reg methods[] = {
@@ -363,4 +385,6 @@ void bs_lua_open_board(lua_State *L)
     bs_lua_newmeta(L, BOARD_META, methods, metamethods);
     lua_pushcfunction(L, board_new);
     lua_setfield(L, -2, "board");
+    lua_pushcfunction(L, board_directions);
+    lua_setfield(L, -2, "directions");
 }

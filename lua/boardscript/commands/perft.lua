@@ -1,28 +1,31 @@
 --- `boardscript perft RULES DEPTH`: leaves of the game tree (a benchmark).
 local options = require "boardscript.options"
+local perft = require "boardscript.perft"
+local rule_options = require "boardscript.rule_options"
 
-local command = { summary = "Count the leaves of the game tree from the start position." }
+local command = { summary = "Count the leaves of the game tree from the start position (any rule set)." }
 
 function command.configure(cmd)
-  cmd:argument("rules", "A rule set: reversi, blocks, or a path to a .lua file.")
+  cmd:argument("rules", "A rule set: a built-in name (reversi, blocks, othello, flipflop, dots, ...) "
+    .. "or a path to a .lua file.")
   cmd:argument("depth", "Plies to search."):convert(options.integer_in(0, 64, "depth"))
-  cmd:option("--size", "Board size.", "8"):convert(options.integer_in(4, 26, "size"))
-  cmd:flag("--generic", "Use the multi-word path even on 8 x 8 (to check the fast path).")
+  rule_options.add(cmd)
+  cmd:option("--seed", "Seed for a rule set whose setup draws at random.", "0")
+    :convert(options.integer_in(math.mininteger, math.maxinteger, "seed"))
+  cmd:flag("--generic", "Use the core's multi-word path even on 8 x 8 (to check the fast path).")
+  cmd:flag("--hooks", "Count over the rule set's Lua hooks even where the C core could count it.")
 end
 
 function command.run(args)
-  local rules = require("boardscript.rules").load(args.rules)
-  if not rules.perft then
-    io.stderr:write("boardscript: rule set '", args.rules, "' has no perft hook\n")
-    return 1
-  end
-  local state = rules:setup({ size = args.size })
+  local core = require "boardscript.core"
+  local g = rule_options.new_game(args, core.rng(args.seed))
   local clock = os.clock()
-  local leaves = rules:perft(state, args.depth, { generic = args.generic })
+  local leaves, how = perft.count(g.rules, g.state, args.depth, { generic = args.generic, hooks = args.hooks })
   local seconds = os.clock() - clock
   local rate = seconds > 0 and leaves / seconds or 0
-  io.stdout:write(("perft %s depth %d size %d: %d leaves, %.3f s, %.0f leaves/s\n"):format(
-    rules.name or args.rules, args.depth, args.size, leaves, seconds, rate))
+  io.stdout:write(("perft %s depth %d size %s: %d leaves, %.3f s, %.0f leaves/s (%s)\n"):format(
+    g.rules.name or args.rules, args.depth, g:size_text(), leaves, seconds, rate,
+    how == "core" and "C core" or "Lua hooks"))
   return 0
 end
 

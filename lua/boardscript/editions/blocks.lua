@@ -18,6 +18,7 @@ function edition.configure(cmd)
     end
     return n
   end)
+  cmd:option("--blocks", "Skip the block questions: a count (placed at random, seeded) or cells such as B2,C5.")
   play.player_options(cmd)
 end
 
@@ -63,34 +64,38 @@ local function read_block_count(con, max)
   end
 end
 
-local function place_blocks(con, state)
+--- The block questions, answered against a scratch position; returns the
+-- blocks as the rule set's `blocks` option ("b2,c5").
+local function ask_blocks(con, size)
+  local state = rules:setup({ size = size })
   local count = read_block_count(con, rules:max_blocks(state))
+  local cells = {}
   for i = 1, count do
     while true do
       con:prompt(("Enter position for block %d: "):format(i))
       local row, col = parse_address(con:token())
-      if row and rules:add_block(state, row, col) then break end
+      if row and rules:add_block(state, row, col) then
+        cells[#cells + 1] = rules:move_text({ row, col }, state)
+        break
+      end
       con:say("Invalid position!")
     end
   end
+  return table.concat(cells, ",")
 end
 
 local function take_turn(con, g, player)
   local mark = MARK[g:to_move()]
   while true do
     con:prompt(("Player %s's turn: "):format(mark))
-    local move
-    if player.human then
-      local row, col = parse_address(con:token())
-      move = row and { row, col }
-    else
-      move = players.choose(player, g)
-      if type(move) ~= "table" then play.fail(("player '%s' chose no move"):format(player.name)) end
+    if not player.human then
+      local move = players.choose(player, g)
       con:echo(address(move))
-      if not g:play(move) then play.fail(("player '%s' chose an illegal move"):format(player.name)) end
+      g:play(move)
       return
     end
-    if move and g:play(move) then return end
+    local row, col = parse_address(con:token())
+    if row and g:play({ row, col }) then return end
     con:say("Invalid move!")
   end
 end
@@ -98,8 +103,10 @@ end
 function edition.run(ctx)
   local con, args = ctx.console, ctx.args
   local loaded = play.load_players(args, "blocks")
-  local g = game.new(rules, { size = args.size }, ctx.rng)
-  place_blocks(con, g.state)
+  ctx.players = { black = args.black, white = args.white }
+  local blocks = args.blocks or ask_blocks(con, args.size)
+  local g = game.new("blocks", { size = args.size, blocks = blocks }, ctx.rng)
+  ctx.game = g
   local round = 1
   while not g:finished() do
     con:say(("Round %d:"):format(round))
@@ -114,7 +121,7 @@ function edition.run(ctx)
   end
   con:say("Game over:")
   print_board(con, g:board())
-  local winner = rules:winner(g.state)
+  local winner = g:winner()
   con:say(winner == "draw" and "Draw game!" or ("Player %s wins!"):format(MARK[winner]))
   return 0
 end

@@ -6,7 +6,7 @@ local game = require "boardscript.game"
 local notation = require "boardscript.notation.dots"
 local play = require "boardscript.play"
 local players = require "boardscript.players"
-local rules = require "boardscript.rules.dots"
+local view = require "boardscript.view.dots"
 
 local edition = { name = "dots", summary = "Dots and Boxes against the computer (seed 001)." }
 
@@ -46,28 +46,6 @@ local function ask_size(con)
   end
 end
 
---- The grid with row letters on the left and column numbers below, every
--- line at full width. marks maps a player number to its box letter.
-local function print_grid(con, d, marks)
-  local rows, cols = d:rows(), d:cols()
-  for r = 1, rows + 1 do
-    local line = { string.char(96 + r), " +" }
-    for c = 1, cols do line[#line + 1] = (d:is_drawn(r, c, r, c + 1) and "-" or " ") .. "+" end
-    con:say(table.concat(line))
-    if r <= rows then
-      line = { "  " }
-      for c = 1, cols + 1 do
-        line[#line + 1] = d:is_drawn(r, c, r + 1, c) and "|" or " "
-        if c <= cols then line[#line + 1] = marks[d:box_owner(r, c)] or " " end
-      end
-      con:say(table.concat(line))
-    end
-  end
-  local numbers = {}
-  for c = 1, cols + 1 do numbers[c] = tostring(c) end
-  con:say("  " .. table.concat(numbers, " "))
-end
-
 --- A human's move: true once an edge is drawn, false to quit (Q, or end of
 -- input).
 local function human_move(con, g)
@@ -83,12 +61,8 @@ end
 
 local function computer_move(con, g, player)
   local move = players.choose(player, g)
-  if type(move) ~= "table" then play.fail(("player '%s' chose no move"):format(player.name)) end
-  if not rules:edge_ok(g.state, move) then
-    play.fail(("player '%s' chose an illegal move"):format(player.name))
-  end
   con:say(("I choose to connect dots %s and %s."):format(notation.dots(move)))
-  if not g:play(move) then play.fail(("player '%s' chose an illegal move"):format(player.name)) end
+  g:play(move)
 end
 
 local function farewell(you, me)
@@ -110,10 +84,12 @@ function edition.run(ctx)
   local seats = { [you] = { human = true, name = "human" }, [me] = computer }
   local marks = { [you] = "H", [me] = "C" }
 
-  local g = game.new(rules, size, ctx.rng)
+  local g = game.new("dots", size, ctx.rng)
+  ctx.game = g
+  ctx.players = { [you] = "human", [me] = args.computer }
   local d = g:board()
   while not g:finished() do
-    print_grid(con, d, marks)
+    con:write(view.grid(d, marks))
     local scores = { g:score() }
     con:say(("You: %d    Me: %d"):format(scores[you], scores[me]))
     con:say("")
@@ -126,7 +102,7 @@ function edition.run(ctx)
     con:say("")
   end
 
-  print_grid(con, d, marks)
+  con:write(view.grid(d, marks))
   con:say("")
   local scores = { g:score() }
   con:say("Final Score:")

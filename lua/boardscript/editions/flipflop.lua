@@ -26,6 +26,13 @@ local ERRORS = {
 }
 
 function edition.configure(cmd)
+  cmd:option("--size", "Skip the size question: an even board size, 8..24."):convert(function(text)
+    local n = console.integer(text)
+    if not n or n < MIN_SIZE or n > MAX_SIZE or n % 2 ~= 0 then
+      return nil, ("size must be an even integer from %d to %d"):format(MIN_SIZE, MAX_SIZE)
+    end
+    return n
+  end)
   play.player_options(cmd)
 end
 
@@ -44,15 +51,20 @@ local function print_board(con, board)
 end
 
 --- The size dialogue: three tries, then nil (the caller exits with 1).
+-- After a bad answer the range and the question are printed again.
 local function read_size(con)
-  con:say("Enter the number of squares along each edge of the board")
+  local question = "Enter the number of squares along each edge of the board"
+  con:say(question)
   for try = 1, 3 do
     local n = console.integer(con:token())
     local problem = (n == nil and "is not an integer") or (n > MAX_SIZE and "too large")
       or (n < MIN_SIZE and "too small") or (n % 2 == 1 and "odd")
     if not problem then return n end
     con:say("ERROR: Board size " .. problem)
-    if try < 3 then con:say(("%d <= number of squares <= %d"):format(MIN_SIZE, MAX_SIZE)) end
+    if try < 3 then
+      con:say(("%d <= number of squares <= %d"):format(MIN_SIZE, MAX_SIZE))
+      con:say(question)
+    end
   end
   con:say("ERROR: Too many errors entering the size of the board")
   return nil
@@ -70,13 +82,13 @@ local function square_number(move, n)
   return (move[1] - 1) * n + (move[2] - 1)
 end
 
--- One answer at a square prompt: typed, or the computer's (planned earlier
--- when it answered the second-piece question).
+-- One answer at a square prompt: typed, or the computer's (checked by
+-- players.choose, or planned when it answered the second-piece question).
 local function answer_square(con, g, player, planned)
   local n = g:board():size()
   if player.human then return parse_square(con:token(), n) end
   local move = planned or players.choose(player, g)
-  if move == nil then play.fail(("player '%s' chose no square"):format(player.name)) end
+  if move == "pass" then play.fail(("player '%s' (%s) chose no square"):format(player.name, g:side_name())) end
   con:echo(tostring(square_number(move, n)))
   return move
 end
@@ -90,7 +102,7 @@ local function place_piece(con, g, player, planned)
     con:say(("Enter the square number of the square you want to put your %s piece on"):format(which))
     local move = answer_square(con, g, player, planned)
     planned = nil
-    local why = move == nil and "off the board" or rules:check(g.state, move)
+    local why = move == nil and "off the board" or rules:why_not(g.state, move)
     if why == nil then
       local captured = g:play(move)
       con:say(("%s has placed the %s piece"):format(name, which))
@@ -114,10 +126,11 @@ local function wants_second(con, g, player)
   end
   local yes, planned
   if player.policy.second_piece then
-    yes = player.policy:second_piece(g) and true or false
+    yes = players.decide(player, g, "second_piece")
   else
     planned = players.choose(player, g)
-    yes = planned ~= nil
+    yes = planned ~= "pass"
+    if not yes then planned = nil end
   end
   con:echo(yes and "y" or "n")
   return yes, planned
@@ -150,9 +163,11 @@ end
 function edition.run(ctx)
   local con, args = ctx.console, ctx.args
   local loaded = play.load_players(args, "flipflop")
-  local n = read_size(con)
+  ctx.players = { black = args.black, white = args.white }
+  local n = args.size or read_size(con)
   if not n then return 1 end
-  local g = game.new(rules, { size = n }, ctx.rng)
+  local g = game.new("flipflop", { size = n }, ctx.rng)
+  ctx.game = g
   print_board(con, g:board())
   while not g:finished() do
     take_turn(con, g, loaded[g:to_move()])
@@ -160,7 +175,7 @@ function edition.run(ctx)
   con:say("GAME OVER")
   local black, white = g:score()
   con:say(("White: %d  Black: %d"):format(white, black))
-  local winner = rules:winner(g.state)
+  local winner = g:winner()
   con:say(winner == "draw" and "It's a tie!" or ("%s wins!"):format(NAME[winner]))
   con:say("Please enter any character to close the game window")
   -- Any token closes the window, and so does the end of input.

@@ -2,7 +2,6 @@
 local game = require "boardscript.game"
 local play = require "boardscript.play"
 local players = require "boardscript.players"
-local othello = require "boardscript.rules.othello"
 
 local edition = { name = "othello", summary = "The Tragedy of Othello: (r, c) moves, explicit passes (seed 002)." }
 
@@ -59,10 +58,11 @@ local function apply(g, r, c)
   return g:play({ r + 1, c + 1 }) ~= nil
 end
 
--- A computer's answer, written the way a person types it.
+-- A computer's answer (checked by players.choose), written the way a
+-- person types it.
 local function computer_move(player, g)
   local move = players.choose(player, g)
-  if move == nil then return PASS, -1, -1 end
+  if move == "pass" then return PASS, -1, -1 end
   return ("(%d, %d)"):format(move[1] - 1, move[2] - 1), move[1] - 1, move[2] - 1
 end
 
@@ -78,8 +78,6 @@ local function take_turn(con, g, player)
       con:echo(text)
     end
     if apply(g, r, c) then return end
-    -- Re-asking a program that answered wrongly would only loop.
-    if not player.human then play.fail(("player '%s' chose an invalid move"):format(player.name)) end
     con:say("Invalid move. Please choose a move:")
   end
 end
@@ -87,8 +85,8 @@ end
 function edition.run(ctx)
   local con, args = ctx.console, ctx.args
   local loaded = play.load_players(args, "othello")
-  local rules = args.strict and othello.strict or othello
-  local g = game.new(rules, {}, ctx.rng)
+  local g = game.new(args.strict and "othello-strict" or "othello", {}, ctx.rng)
+  ctx.game, ctx.players = g, { black = args.black, white = args.white }
   con:say("Welcome to Othello!")
   print_board(con, g:board())
   while true do
@@ -96,7 +94,7 @@ function edition.run(ctx)
     if g:finished() then break end
     print_board(con, g:board())
   end
-  local winner = rules:winner(g.state)
+  local winner = g:winner()
   con:say(winner == "draw" and "Game over. We have a tie!" or ("Game over. %s wins!"):format(NAME[winner]))
   return 0
 end

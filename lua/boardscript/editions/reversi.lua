@@ -45,16 +45,14 @@ local function take_turn(con, g, player, symbol)
   local prompt = ("Player %s's move (input format: a1): "):format(symbol[g:to_move()])
   while true do
     con:prompt(prompt)
-    local move
-    if player.human then
-      move = parse_move(con:token())
-    else
-      move = players.choose(player, g)
-      con:echo(move and move_text(move) or "")
+    if not player.human then
+      local move = players.choose(player, g)
+      con:echo(move_text(move))
+      g:play(move)
+      return
     end
+    local move = parse_move(con:token())
     if move and g:play(move) then return end
-    -- A program that answers wrongly would be asked forever.
-    if not player.human then play.fail(("player '%s' chose an illegal move"):format(player.name)) end
   end
 end
 
@@ -62,7 +60,8 @@ function edition.run(ctx)
   local con, args = ctx.console, ctx.args
   local loaded = play.load_players(args, "reversi")
   local symbol = args.ascii and SYMBOLS.ascii or SYMBOLS.unicode
-  local g = game.new(rules, {}, ctx.rng)
+  local g = game.new("reversi", {}, ctx.rng)
+  ctx.game, ctx.players = g, { black = args.black, white = args.white }
   con:say("Welcome to Reversi")
   con:say("")
   while not g:finished() do
@@ -79,7 +78,7 @@ function edition.run(ctx)
   print_board(con, g:board(), symbol)
   local black, white = g:score()
   con:say(("The final score is WHITE: %d BLACK: %d"):format(white, black))
-  local winner = rules:winner(g.state)
+  local winner = g:winner()
   con:say(winner == "draw" and "It's a tie!" or winner == "black" and "Black wins!" or "White wins!")
   return 0
 end

@@ -1,12 +1,12 @@
 --- Dots and Boxes notation (seed 001): a dot is its row letter and column
 -- number, `a1` at the top left; an edge is its two dots, `a1 a2`.
 -- Moves are tables {r1, c1, r2, c2} with 1-based rows and columns.
+local view = require "boardscript.view.dots"
+
 local notation = {}
 
 --- "a1" for dot (1, 1). Columns past 9 print as more digits.
-function notation.dot(row, col)
-  return string.char(96 + row) .. col
-end
+notation.dot = view.dot
 
 --- The two dot names of an edge, the smaller dot first (the upper one of a
 -- vertical edge, the left one of a horizontal edge), whatever order the

@@ -1,10 +1,22 @@
 --- Reversi with block cells (seed 000): blocks are placed before play, black
 -- sits on the top-left centre cell, and the game ends on a full board or two
 -- passes in a row.
+--
+-- Option `blocks`: the blocks to place at setup, as a list of cells
+-- ("b2,c5" in standard notation) or a count ("6": that many, on random
+-- cells drawn from the game's seeded generator).
 local rules = require "boardscript.rules"
 local reversi = require "boardscript.rules.reversi"
 
-local blocks = rules.variant(reversi, { name = "blocks", centre = "black" })
+local blocks = rules.variant(reversi, {
+  name = "blocks",
+  centre = "black",
+  blocks = "",
+})
+blocks.options = {
+  size = reversi.options.size,
+  blocks = { type = "string", help = "blocks placed at setup: cells such as b2,c5, or a count for random cells" },
+}
 
 --- At most half the board may be blocks.
 function blocks:max_blocks(state)
@@ -25,6 +37,48 @@ function blocks:add_block(state, row, col)
   end
   state.board:set(row, col, "block")
   return true
+end
+
+-- `count` blocks on random free cells that may hold one.
+local function random_blocks(self, state, count, rng)
+  local free = {}
+  local n = state.board:size()
+  for r = 1, n do
+    for c = 1, n do
+      local probe = self:clone(state)
+      if self:add_block(probe, r, c) then free[#free + 1] = { r, c } end
+    end
+  end
+  if not rng then error("option blocks: a count needs the game's random generator", 0) end
+  for _ = 1, count do
+    local i = rng:random(#free)
+    self:add_block(state, free[i][1], free[i][2])
+    free[i] = free[#free]
+    free[#free] = nil
+  end
+end
+
+--- Reversi's setup, then the blocks of opts.blocks (see above).
+function blocks:setup(opts, rng)
+  opts = opts or {}
+  local state = reversi.setup(self, opts)
+  local spec = opts.blocks or self.blocks
+  if spec == nil or spec == "" then return state end
+  local count = math.tointeger(tonumber(spec))
+  if count then
+    if count < 0 or count > self:max_blocks(state) then
+      error(("option blocks: %d is out of range 0..%d"):format(count, self:max_blocks(state)), 0)
+    end
+    random_blocks(self, state, count, rng)
+    return state
+  end
+  for cell in tostring(spec):gmatch("[^,%s]+") do
+    local move = self:parse_move(cell, state)
+    local ok, why = nil, "not a cell"
+    if move then ok, why = self:add_block(state, move[1], move[2]) end
+    if not ok then error(("option blocks: %s: %s"):format(cell, why), 0) end
+  end
+  return state
 end
 
 function blocks:finished(state)

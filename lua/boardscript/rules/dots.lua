@@ -5,11 +5,18 @@
 -- Moves are edges {r1, c1, r2, c2}: two dots one edge apart, 1-based, in
 -- either order. There is no passing: `pass` refuses (see below).
 local core = require "boardscript.core"
+local rules = require "boardscript.rules"
 
 local dots = {
   name = "dots",
+  family = "dots", -- notation `a1 a2`, sides 1 and 2, score, winner, clone
   rows = 3, -- boxes per column, when setup is given neither rows nor size
   cols = 3, -- boxes per row
+  options = {
+    rows = { type = "integer", min = 1, max = 16, help = "boxes per column" },
+    cols = { type = "integer", min = 1, max = 16, help = "boxes per row" },
+    size = { type = "integer", min = 1, max = 16, help = "boxes per side of a square grid (instead of rows and cols)" },
+  },
 }
 
 --- The other player.
@@ -17,11 +24,11 @@ function dots.opponent(player)
   return 3 - player
 end
 
---- opts.rows and opts.cols, or opts.size for a square grid (1..16 each).
+--- opts.size for a square grid, else opts.rows and opts.cols (1..16 each).
 function dots:setup(opts)
   opts = opts or {}
-  local rows = opts.rows or opts.size or self.rows
-  local cols = opts.cols or opts.size or self.cols
+  local rows = opts.size or opts.rows or self.rows
+  local cols = opts.size or opts.cols or self.cols
   return { board = core.dots(rows, cols), player = 1 }
 end
 
@@ -76,20 +83,6 @@ function dots:finished(state)
   return state.board:finished()
 end
 
---- Boxes owned: player 1's, player 2's.
-function dots:score(state)
-  return state.board:score()
-end
-
---- 1, 2 or "draw", by boxes owned.
-function dots:winner(state)
-  local first, second = self:score(state)
-  if first > second then return 1 elseif second > first then return 2 end
-  return "draw"
-end
-
-function dots:clone(state)
-  return { board = state.board:clone(), player = state.player }
-end
-
-return dots
+-- Score (boxes owned: player 1's, player 2's), winner and clone come from
+-- the "dots" family.
+return rules.define(dots, "rules dots")

@@ -16,6 +16,9 @@ local rules = require "boardscript.rules"
 local flipflop = {
   name = "flipflop",
   size = 8,
+  options = {
+    size = { type = "integer", min = 4, max = 26, even = true, help = "board size (even; the seed's 8..24)" },
+  },
   attempts = 3, -- tries a player gets for each piece before forfeiting
 
   -- What each piece of a turn must trap to be legal, and what it captures.
@@ -49,6 +52,18 @@ local function current(self, state)
   return self.pieces[state.piece]
 end
 
+--- Checked when the rule set loads: each piece's direction sets.
+function flipflop:check()
+  if type(self.pieces) ~= "table" or #self.pieces < 1 then return "field 'pieces' must list the pieces of a turn" end
+  for i, piece in ipairs(self.pieces) do
+    for _, field in ipairs { "legal_dirs", "flip_dirs" } do
+      local ok, why = core.directions(piece[field])
+      if not ok then return ("field 'pieces[%d].%s': %s"):format(i, field, why) end
+    end
+  end
+  return nil
+end
+
 --- Squares where the piece about to be placed is legal.
 function flipflop:moves(state)
   return state.board:moves(state.player, current(self, state).legal_dirs)
@@ -60,7 +75,8 @@ end
 
 --- Why `move` cannot be played now: "off the board", "occupied" or
 -- "illegal"; nil when it can. The edition turns these into the seed's errors.
-function flipflop:check(state, move)
+function flipflop:why_not(state, move)
+  if type(move) ~= "table" then return "off the board" end
   local row, col = move[1], move[2]
   if not rules.on_board(state.board, row, col) then return "off the board" end
   if state.board:get(row, col) ~= "empty" then return "occupied" end
@@ -85,11 +101,11 @@ local function end_turn(state, unable)
 end
 
 --- Places the current piece: returns the number captured, or nil and the
--- reason (see check). A first piece that captures enough leaves the turn
+-- reason (see why_not). A first piece that captures enough leaves the turn
 -- open for a second piece (take it with play, decline with pass); otherwise
 -- the turn is over.
 function flipflop:play(state, move)
-  local why = self:check(state, move)
+  local why = self:why_not(state, move)
   if why then return nil, why end
   local rule = current(self, state)
   remember(state, { move = move })
@@ -102,6 +118,13 @@ function flipflop:play(state, move)
   return captured
 end
 
+--- A player may choose to pass (decline) a second piece, or pass when no
+-- first piece is legal. (The edition also ends a turn with `pass` when a
+-- player forfeits after three failed attempts.)
+function flipflop:can_pass(state)
+  return state.piece == 2 or not self:has_moves(state)
+end
+
 --- Ends the turn without (more) pieces: the player could not move, forfeited
 -- a piece, or declined the second piece. Only a turn in which no first piece
 -- was legal counts towards the two-in-a-row ending.
@@ -109,6 +132,7 @@ function flipflop:pass(state)
   local unable = state.piece == 1 and not self:has_moves(state)
   remember(state, { pass = true })
   end_turn(state, unable)
+  return true
 end
 
 --- Whether the player has placed a first piece and may place a second.
@@ -135,12 +159,6 @@ function flipflop:finished(state)
   return state.turns >= self:turn_limit(state) or state.unable >= 2
 end
 
---- Piece counts: black, white (the same order as every rule set).
-flipflop.score = rules.disc_counts
-
---- "black", "white" or "draw" by piece count.
-flipflop.winner = rules.winner_by_score
-
-flipflop.clone = rules.copy_state
-
-return flipflop
+-- Score (piece counts, black then white), winner and clone come from the
+-- "board" family.
+return rules.define(flipflop, "rules flipflop")

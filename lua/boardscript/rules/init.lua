@@ -1,83 +1,258 @@
 --- Rule sets: tables of hooks over the core, validated once when loaded.
--- A rule set is called with method syntax (`rules:moves(state)`), so a
--- variant made with `rules.variant(base, {...})` overrides only what differs
--- and inherits the rest.
+--
+-- A rule set is called with method syntax (`rules:moves(state)`). Its
+-- family ("board", the default, or "dots") supplies every optional hook it
+-- does not define (notation, board text, sides, score, winner, clone,
+-- can_pass), and a variant made with `rules.variant(base, {...})`
+-- overrides only what differs and inherits the rest. See docs/guide.md
+-- ("Writing a variant") for the whole contract.
+local core = require "boardscript.core"
+local errors = require "boardscript.errors"
+
 local M = {}
 
--- The hooks every rule set must end up with (own or inherited).
+--- The hooks every rule set must end up with (own, inherited or family).
 M.HOOKS = { "setup", "moves", "play", "undo", "pass", "finished", "score" }
 
--- Built-in rule sets by name; anything else is loaded as a Lua file path.
-M.BUILTIN = { reversi = true, blocks = true, dots = true, othello = true, flipflop = true }
+--- The families and their default hooks.
+M.FAMILIES = {
+  board = require "boardscript.families.board",
+  dots = require "boardscript.families.dots",
+}
 
---- Checks that `rules` has every hook; returns it, or raises an error that
--- names the missing or mistyped field.
+--- Built-in rule sets by name; anything else is loaded as a Lua file path.
+M.BUILTIN = {
+  reversi = "boardscript.rules.reversi",
+  blocks = "boardscript.rules.blocks",
+  othello = "boardscript.rules.othello",
+  ["othello-strict"] = "boardscript.rules.othello_strict",
+  flipflop = "boardscript.rules.flipflop",
+  dots = "boardscript.rules.dots",
+}
+
+--- Fields holding a direction set (checked with core.directions).
+M.DIRECTION_FIELDS = { "legal_dirs", "flip_dirs" }
+
+local OPTION_TYPES = { integer = true, number = true, boolean = true, string = true }
+
+--- The names of the built-in rule sets, sorted.
+function M.builtin_names()
+  local names = {}
+  for name in pairs(M.BUILTIN) do names[#names + 1] = name end
+  table.sort(names)
+  return names
+end
+
+local function fail(where, message)
+  errors.fail(("%s: %s"):format(where, message))
+end
+
+--- Checks one option value against its declaration `spec`: returns the
+-- value, or nil and what is wrong.
+function M.check_option(spec, value)
+  local kind = spec.type or "string"
+  if kind == "integer" then
+    if math.type(value) ~= "integer" then return nil, ("%s is not an integer"):format(tostring(value)) end
+  elseif type(value) ~= (kind == "integer" and "number" or kind) then
+    return nil, ("%s is not a %s"):format(tostring(value), kind)
+  end
+  if spec.min and value < spec.min or spec.max and value > spec.max then
+    return nil, ("%s is out of range %s..%s"):format(value, spec.min or "", spec.max or "")
+  end
+  if spec.even and value % 2 ~= 0 then return nil, ("%d is odd (it must be even)"):format(value) end
+  if spec.choices then
+    for _, choice in ipairs(spec.choices) do
+      if choice == value then return value end
+    end
+    return nil, ("%s is not one of %s"):format(tostring(value), table.concat(spec.choices, ", "))
+  end
+  if spec.check then
+    local ok, why = spec.check(value)
+    if not ok then return nil, why or ("%s is not valid"):format(tostring(value)) end
+  end
+  return value
+end
+
+--- Converts the text of `--opt key=value` for option `key` of `rules`:
+-- returns the value, or raises a user error naming the option.
+function M.parse_option(rules, key, text)
+  local spec = (rules.options or {})[key]
+  if not spec then
+    local known = {}
+    for name in pairs(rules.options or {}) do known[#known + 1] = name end
+    table.sort(known)
+    errors.fail(("rule set '%s' has no option '%s' (options: %s)"):format(
+      rules.name or "?", key, #known > 0 and table.concat(known, ", ") or "none"))
+  end
+  local kind, value = spec.type or "string", text
+  if kind == "integer" then
+    value = text:match("^[+-]?%d+$") and math.tointeger(tonumber(text))
+  elseif kind == "number" then
+    value = tonumber(text)
+  elseif kind == "boolean" then
+    value = ({ ["true"] = true, yes = true, ["1"] = true, ["false"] = false, no = false, ["0"] = false })[text]
+  end
+  if value == nil then errors.fail(("option %s=%s: not a %s"):format(key, text, kind)) end
+  local ok, why = M.check_option(spec, value)
+  if ok == nil then errors.fail(("option %s: %s"):format(key, why)) end
+  return value
+end
+
+--- The options a game of `rules` is set up with: each declared option is
+-- `given[key]` if present, else the rule set's own field of that name (a
+-- variant's `size = 10`), else the declaration's default. Every value is
+-- checked; an undeclared key or a bad value raises a user error naming it.
+function M.resolve_options(rules, given)
+  local declared = rules.options or {}
+  local opts = {}
+  for key, value in pairs(given or {}) do
+    if not declared[key] then M.parse_option(rules, key, "") end -- raises: unknown option
+    opts[key] = value
+  end
+  for key, spec in pairs(declared) do
+    if opts[key] == nil then
+      local value = rules[key]
+      if value == nil then value = spec.default end
+      opts[key] = value
+    end
+    if opts[key] ~= nil then
+      local ok, why = M.check_option(spec, opts[key])
+      if ok == nil then errors.fail(("option %s: %s"):format(key, why)) end
+    end
+  end
+  return opts
+end
+
+--- Checks a rule set once, when it is made or loaded: every hook a
+-- function, the family known, direction sets and declared options valid,
+-- and whatever its own `check` hook says. Returns it, or raises a user
+-- error that names `where` and the field at fault.
 function M.validate(rules, where)
-  where = where or "rule set"
+  where = where or ("rule set '%s'"):format(type(rules) == "table" and tostring(rules.name) or "?")
   if type(rules) ~= "table" then
-    error(("%s: expected a table of rule hooks, got %s"):format(where, type(rules)), 2)
+    fail(where, ("expected a table of rule hooks, got %s"):format(type(rules)))
+  end
+  if rules.name ~= nil and type(rules.name) ~= "string" then
+    fail(where, "field 'name' must be a string")
+  end
+  if not M.FAMILIES[rules.family or "board"] then
+    fail(where, ("field 'family': unknown family '%s' (expected board or dots)"):format(tostring(rules.family)))
   end
   for _, hook in ipairs(M.HOOKS) do
     if type(rules[hook]) ~= "function" then
-      error(("%s: field '%s' must be a function (got %s)"):format(where, hook, type(rules[hook])), 2)
+      fail(where, ("field '%s' must be a function (got %s)"):format(hook, type(rules[hook])))
     end
   end
-  if rules.name ~= nil and type(rules.name) ~= "string" then
-    error(("%s: field 'name' must be a string"):format(where), 2)
+  if type(rules.sides) ~= "table" or rules.sides[1] == nil or rules.sides[2] == nil then
+    fail(where, "field 'sides' must list the two sides")
+  end
+  for _, field in ipairs(M.DIRECTION_FIELDS) do
+    if rules[field] ~= nil then
+      local ok, why = core.directions(rules[field])
+      if not ok then fail(where, ("field '%s': %s"):format(field, why)) end
+    end
+  end
+  if rules.options ~= nil and type(rules.options) ~= "table" then
+    fail(where, "field 'options' must be a table of option declarations")
+  end
+  for key, spec in pairs(rules.options or {}) do
+    if type(spec) ~= "table" or not OPTION_TYPES[spec.type or "string"] then
+      fail(where, ("field 'options.%s' must be a table with type integer, number, boolean or string"):format(key))
+    end
+    local value = rules[key]
+    if value == nil then value = spec.default end
+    if value ~= nil then
+      local ok, why = M.check_option(spec, value)
+      if ok == nil then fail(where, ("field '%s': %s"):format(key, why)) end
+    end
+  end
+  if rules.check ~= nil then
+    if type(rules.check) ~= "function" then fail(where, "field 'check' must be a function") end
+    local problem = rules:check()
+    if problem then fail(where, problem) end
   end
   return rules
 end
 
--- Hooks shared by rule sets whose state is a board plus plain fields.
-
---- Whether (row, col) are integers naming a cell of `board`.
-function M.on_board(board, row, col)
-  local n = board:size()
-  return math.type(row) == "integer" and math.type(col) == "integer"
-    and row >= 1 and col >= 1 and row <= n and col <= n
+--- Makes `rules` a rule set of its family (`rules.family`, default
+-- "board"): the family supplies every optional hook it lacks. Validates and
+-- returns it. For a rule set written from scratch; a variant uses
+-- rules.variant.
+function M.define(rules, where)
+  if type(rules) == "table" and getmetatable(rules) == nil then
+    local family = M.FAMILIES[rules.family or "board"]
+    if family then setmetatable(rules, { __index = family }) end
+  end
+  return M.validate(rules, where)
 end
 
---- score hook: disc counts, black then white.
-function M.disc_counts(_, state)
-  return state.board:count("black"), state.board:count("white")
-end
-
---- winner hook: "black", "white" or "draw" by the score hook.
-function M.winner_by_score(self, state)
-  local black, white = self:score(state)
-  if black > white then return "black" elseif white > black then return "white" end
-  return "draw"
-end
-
---- clone hook: the board cloned, a history list copied, other fields as they are.
-function M.copy_state(_, state)
-  local copy = {}
-  for key, value in pairs(state) do copy[key] = value end
-  copy.board = state.board:clone()
-  if state.history then copy.history = table.move(state.history, 1, #state.history, 1, {}) end
-  return copy
-end
-
---- A variant of `base`: the fields of `overrides` win, the rest is inherited.
+--- A variant of `base`: the fields of `overrides` win, the rest is
+-- inherited. Validated before it is returned.
 function M.variant(base, overrides)
   return M.validate(setmetatable(overrides or {}, { __index = base }))
 end
 
---- Loads a rule set by built-in name or by path to a Lua file returning one.
+--- Whether (row, col) are integers naming a cell of core board `board`.
+function M.on_board(board, row, col)
+  return M.FAMILIES.board.on_board(board:size(), row, col)
+end
+
+--- A declaration that `rules` is exactly what the C capture core counts
+-- (with its own legal_dirs and flip_dirs): it vouches for the hooks named,
+-- as they are now. A variant that replaces any of them loses the C count
+-- (see counted_in_core), so a user's override is never ignored.
+function M.vouch(rules, hooks)
+  local vouched = {}
+  for _, name in ipairs(hooks) do vouched[name] = rules[name] end
+  return { hooks = vouched }
+end
+
+--- Whether `rules` still has every hook its `core_count` declaration
+-- vouches for, so the C core may count it.
+function M.counted_in_core(rules)
+  local declared = rules.core_count
+  if type(declared) ~= "table" or type(declared.hooks) ~= "table" then return false end
+  for name, hook in pairs(declared.hooks) do
+    if rules[name] ~= hook then return false end
+  end
+  return true
+end
+
+-- A path's directory, for `require` of modules next to a user's file.
+local function with_dir_on_path(path, f, ...)
+  local dir = path:match("^(.*)/[^/]*$") or "."
+  local saved = package.path
+  package.path = ("%s/?.lua;%s"):format(dir, saved)
+  local results = table.pack(pcall(f, ...))
+  package.path = saved
+  if not results[1] then error(results[2], 0) end
+  return table.unpack(results, 2, results.n)
+end
+
+--- Loads a rule set by built-in name or by path to a Lua file returning
+-- one (a table of hooks, or a variant). Anything wrong is a user error
+-- naming the file.
 function M.load(name)
+  if type(name) == "table" then return M.define(name) end
+  if type(name) ~= "string" then
+    errors.fail(("a rule set is a name or a path, not %s"):format(type(name)))
+  end
   if M.BUILTIN[name] then
-    return M.validate(require("boardscript.rules." .. name), name)
+    return require(M.BUILTIN[name])
   end
   if name:match("%.lua$") then
+    local where = "rules " .. name
     local chunk, err = loadfile(name)
-    if not chunk then error(err, 0) end
-    return M.validate(chunk(), name)
+    if not chunk then errors.fail(err) end
+    local rules = errors.guard(where, with_dir_on_path, name, chunk)
+    if type(rules) ~= "table" then
+      fail(where, ("the file must return a rule set table (got %s)"):format(type(rules)))
+    end
+    if rawget(rules, "name") == nil then rules.name = name:match("([^/]*)%.lua$") end
+    return M.define(rules, where)
   end
-  local known = {}
-  for k in pairs(M.BUILTIN) do known[#known + 1] = k end
-  table.sort(known)
-  error(("unknown rule set '%s' (built-in: %s, or a path to a .lua file)"):format(
-    name, table.concat(known, ", ")), 0)
+  errors.fail(("unknown rule set '%s' (built-in: %s, or a path to a .lua file)"):format(
+    name, table.concat(M.builtin_names(), ", ")))
 end
 
 return M

@@ -47,4 +47,6 @@ function othello.strict:can_pass(state)
   return not self:has_moves(state)
 end
 
+-- Loaded by name as "othello-strict" (boardscript.rules.othello_strict).
+
 return othello

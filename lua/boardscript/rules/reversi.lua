@@ -1,7 +1,8 @@
 --- Standard Reversi over the capture core: every direction traps and flips.
 -- State: { board = core board, player = "black"|"white", passes = number of
 -- passes in a row, history = moves and "pass" marks for undo }.
--- Moves are { row, col } tables, 1-based.
+-- Moves are { row, col } tables, 1-based; the family "board" supplies the
+-- notation (`f5`), the board text, score (disc counts), winner and clone.
 local core = require "boardscript.core"
 local rules = require "boardscript.rules"
 
@@ -11,6 +12,11 @@ local reversi = {
   legal_dirs = "all", -- where a move must trap to be legal
   flip_dirs = "all",  -- where it flips
   centre = "white",   -- colour on the top-left and bottom-right centre cells
+  options = {
+    size = { type = "integer", min = 2, max = 26, even = true, help = "board size (even)" },
+    centre = { type = "string", choices = { "white", "black" },
+               help = "colour on the top-left and bottom-right centre cells" },
+  },
 }
 
 local OTHER = { black = "white", white = "black" }
@@ -19,7 +25,7 @@ function reversi.opponent(player)
   return OTHER[player]
 end
 
---- opts.size (even, default self.size), opts.centre.
+--- opts.size (even), opts.centre; the rule set's own fields by default.
 function reversi:setup(opts)
   opts = opts or {}
   local n = opts.size or self.size
@@ -44,19 +50,32 @@ end
 --- Plays `move` for the player to move: returns the number flipped, or nil
 -- and a message (the state unchanged) when it is not legal.
 function reversi:play(state, move)
-  if not rules.on_board(state.board, move[1], move[2]) then return nil, "off the board" end
+  if type(move) ~= "table" or not rules.on_board(state.board, move[1], move[2]) then
+    return nil, "off the board"
+  end
   local flipped, err = state.board:play(state.player, move[1], move[2], self.legal_dirs, self.flip_dirs)
-  if not flipped then return nil, err end
+  if not flipped then
+    if state.board:get(move[1], move[2]) ~= "empty" then return nil, "occupied" end
+    return nil, err == "illegal move" and "flips nothing" or err
+  end
   state.history[#state.history + 1] = { move = move, passes = state.passes }
   state.passes = 0
   state.player = OTHER[state.player]
   return flipped
 end
 
+--- A player may pass only when it has no legal move.
+function reversi:can_pass(state)
+  return not self:has_moves(state)
+end
+
+--- Passes: true, or nil and why not (the state unchanged).
 function reversi:pass(state)
+  if not self:can_pass(state) then return nil, "a move is possible" end
   state.history[#state.history + 1] = { pass = true, passes = state.passes }
   state.passes = state.passes + 1
   state.player = OTHER[state.player]
+  return true
 end
 
 --- Takes back the last move or pass; false when there is none.
@@ -74,19 +93,11 @@ function reversi:finished(state)
   return not self:has_moves(state, "black") and not self:has_moves(state, "white")
 end
 
---- Disc counts: black, white.
-reversi.score = rules.disc_counts
+rules.define(reversi, "rules reversi")
 
---- "black", "white" or "draw" by disc count.
-reversi.winner = rules.winner_by_score
-
-reversi.clone = rules.copy_state
-
---- Leaf count `depth` plies down (a pass is a ply), computed in C.
-function reversi:perft(state, depth, opts)
-  return state.board:perft(state.player, depth, {
-    legal = self.legal_dirs, flip = self.flip_dirs, generic = opts and opts.generic,
-  })
-end
+--- These hooks, with the rule set's legal_dirs and flip_dirs, are exactly
+-- what the C core's perft counts; a variant replacing any of them is
+-- counted over its hooks instead.
+reversi.core_count = rules.vouch(reversi, { "moves", "play", "pass", "can_pass", "undo", "finished" })
 
 return reversi

@@ -1,0 +1,95 @@
+--- Defaults for rule sets of the "board" family: N x N core boards, moves
+-- `{row, col}` (1-based), sides "black" and "white". A rule set gets these
+-- for every optional hook it does not define itself.
+--
+-- Standard notation: column letter then row number, `a1` top left, `f5` =
+-- `{5, 6}`; up to `z26`. Case is ignored when reading.
+local board = { family = "board", sides = { "black", "white" } }
+
+local NAMES = { black = "Black", white = "White" }
+local MARKS = { empty = ".", black = "X", white = "O", block = "#" }
+
+--- Whether (row, col) are integers naming a cell of an n x n board.
+function board.on_board(n, row, col)
+  return math.type(row) == "integer" and math.type(col) == "integer"
+    and row >= 1 and col >= 1 and row <= n and col <= n
+end
+
+--- "Black" / "White" (any other side: its text).
+function board:side_name(side)
+  return NAMES[side] or tostring(side)
+end
+
+--- The other side of a two-sided game.
+function board:opponent(side)
+  local sides = self.sides
+  if side == sides[1] then return sides[2] end
+  return sides[1]
+end
+
+--- `{row, col}` -> "f5"; nil when `move` is not a well-formed cell on a
+-- board the size of `state`'s (or up to 26 x 26 without a state).
+function board:move_text(move, state)
+  if type(move) ~= "table" then return nil end
+  local n = state and state.board and state.board:size() or 26
+  if not board.on_board(n, move[1], move[2]) then return nil end
+  return string.char(96 + move[2]) .. move[1]
+end
+
+--- "f5" / "F5" -> `{5, 6}`; nil when it is not a cell of `state`'s board.
+function board:parse_move(text, state)
+  local letter, digits = tostring(text):match("^%s*(%a)([1-9]%d?)%s*$")
+  if not letter then return nil end
+  local move = { tonumber(digits), letter:lower():byte() - 96 }
+  if not self:move_text(move, state) then return nil end
+  return move
+end
+
+--- A player may pass only when it has no move.
+function board:can_pass(state)
+  return next(self:moves(state)) == nil
+end
+
+--- The board with coordinates: column letters across, row numbers down;
+-- `X` black, `O` white, `.` empty, `#` block.
+function board:board_text(state)
+  local b = state.board
+  local n = b:size()
+  local lines, line = {}, { "  " }
+  for c = 1, n do line[#line + 1] = " " .. string.char(96 + c) end
+  lines[1] = table.concat(line)
+  for r = 1, n do
+    line = { ("%2d"):format(r) }
+    for c = 1, n do line[#line + 1] = " " .. (MARKS[b:get(r, c)] or "?") end
+    lines[#lines + 1] = table.concat(line)
+  end
+  return table.concat(lines, "\n") .. "\n"
+end
+
+--- The size as commands print it: "8".
+function board:size_text(state)
+  return tostring(state.board:size())
+end
+
+--- Disc counts in side order: black, white.
+function board:score(state)
+  return state.board:count("black"), state.board:count("white")
+end
+
+--- The side with the higher score (in `sides` order), or "draw".
+function board:winner(state)
+  local first, second = self:score(state)
+  if first > second then return self.sides[1] elseif second > first then return self.sides[2] end
+  return "draw"
+end
+
+--- The board cloned, a history list copied, other fields as they are.
+function board:clone(state)
+  local copy = {}
+  for key, value in pairs(state) do copy[key] = value end
+  copy.board = state.board:clone()
+  if state.history then copy.history = table.move(state.history, 1, #state.history, 1, {}) end
+  return copy
+end
+
+return board

@@ -1,0 +1,82 @@
+--- Defaults for rule sets of the "dots" family: Dots and Boxes positions of
+-- the core, moves `{r1, c1, r2, c2}` (two dots one edge apart, 1-based),
+-- sides 1 (moves first) and 2.
+--
+-- Notation (seed 001): a dot is its row letter and column number, `a1` top
+-- left; an edge is its two dots, smaller first: `a1 a2`. When reading, any
+-- separator (or none) may stand between the dots and either may come first.
+local view = require "boardscript.view.dots"
+
+local dots = { family = "dots", sides = { 1, 2 } }
+
+function dots:side_name(side)
+  return "Player " .. tostring(side)
+end
+
+function dots:opponent(side)
+  if side == self.sides[1] then return self.sides[2] end
+  return self.sides[1]
+end
+
+-- Dot (row, col) fits a grid of `rows` x `cols` boxes.
+local function dot_ok(row, col, rows, cols)
+  return math.type(row) == "integer" and math.type(col) == "integer"
+    and row >= 1 and col >= 1 and row <= rows + 1 and col <= cols + 1
+end
+
+--- `{r1, c1, r2, c2}` -> "a1 a2"; nil unless it is two dots of the grid
+-- (up to 16 x 16 boxes without a state) one edge apart.
+function dots:move_text(move, state)
+  if type(move) ~= "table" then return nil end
+  local rows = state and state.board and state.board:rows() or 16
+  local cols = state and state.board and state.board:cols() or 16
+  local r1, c1, r2, c2 = move[1], move[2], move[3], move[4]
+  if not (dot_ok(r1, c1, rows, cols) and dot_ok(r2, c2, rows, cols)) then return nil end
+  if math.abs(r1 - r2) + math.abs(c1 - c2) ~= 1 then return nil end
+  if r2 < r1 or (r2 == r1 and c2 < c1) then r1, c1, r2, c2 = r2, c2, r1, c1 end
+  return view.dot(r1, c1) .. " " .. view.dot(r2, c2)
+end
+
+--- "a1 a2", "a1-a2", "b2a2" -> `{r1, c1, r2, c2}` as written; nil when it
+-- is not an edge of `state`'s grid.
+function dots:parse_move(text, state)
+  local l1, d1, l2, d2 = tostring(text):match("^%s*(%a)(%d+)[^%w]*(%a)(%d+)%s*$")
+  if not l1 then return nil end
+  local move = { l1:lower():byte() - 96, tonumber(d1), l2:lower():byte() - 96, tonumber(d2) }
+  if not self:move_text(move, state) then return nil end
+  return move
+end
+
+--- There is no passing in Dots and Boxes.
+function dots:can_pass(_)
+  return false
+end
+
+--- The grid, boxes marked with their owner's number.
+function dots:board_text(state)
+  return view.grid(state.board, { [1] = "1", [2] = "2" })
+end
+
+function dots:size_text(state)
+  return ("%dx%d"):format(state.board:rows(), state.board:cols())
+end
+
+--- Boxes owned: player 1's, player 2's.
+function dots:score(state)
+  return state.board:score()
+end
+
+function dots:winner(state)
+  local first, second = self:score(state)
+  if first > second then return 1 elseif second > first then return 2 end
+  return "draw"
+end
+
+function dots:clone(state)
+  local copy = {}
+  for key, value in pairs(state) do copy[key] = value end
+  copy.board = state.board:clone()
+  return copy
+end
+
+return dots

@@ -1,0 +1,51 @@
+--- perft: the number of leaves `depth` plies below a position, for any
+-- rule set. The C core counts a rule set only when it declares that it is
+-- exactly a capture rule set (`core_count`, see rules.vouch) and still has
+-- every hook that declaration vouches for; anything else is counted over
+-- its own hooks, so a variant's overrides always count.
+--
+-- Convention (Aart Bik's): a finished position is one leaf at any remaining
+-- depth; a pass is a ply. Over the hooks, a position's children are its
+-- moves, plus a pass when `can_pass` allows one.
+local rules_mod = require "boardscript.rules"
+
+local perft = {}
+
+--- Leaves below `state` counted over the hooks of `rules` (the state is
+-- restored with undo).
+function perft.hooks(rules, state, depth)
+  if depth == 0 or rules:finished(state) then return 1 end
+  local leaves = 0
+  local moves = rules:moves(state)
+  for i = 1, #moves do
+    if rules:play(state, moves[i]) then
+      leaves = leaves + perft.hooks(rules, state, depth - 1)
+      rules:undo(state)
+    end
+  end
+  if rules:can_pass(state) and rules:pass(state) then
+    leaves = leaves + perft.hooks(rules, state, depth - 1)
+    rules:undo(state)
+  end
+  return leaves
+end
+
+--- Whether the C core counts `rules`.
+function perft.in_core(rules)
+  return rules_mod.counted_in_core(rules)
+end
+
+--- Leaves `depth` plies below `state`: the count, and "core" or "hooks"
+-- (how it was counted). opts.generic forces the core's multi-word path;
+-- opts.hooks forces the count over the hooks.
+function perft.count(rules, state, depth, opts)
+  opts = opts or {}
+  if not opts.hooks and perft.in_core(rules) then
+    return state.board:perft(state.player, depth, {
+      legal = rules.legal_dirs, flip = rules.flip_dirs, generic = opts.generic,
+    }), "core"
+  end
+  return perft.hooks(rules, state, depth), "hooks"
+end
+
+return perft
