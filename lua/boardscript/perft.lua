@@ -48,4 +48,27 @@ function perft.count(rules, state, depth, opts)
   return perft.hooks(rules, state, depth), "hooks"
 end
 
+--- Like perft.count, but position by position below the root, calling
+-- progress(done, total, leaves so far) after each root child (a long count
+-- can report how far it is). Same result as perft.count.
+function perft.count_by_root(rules, state, depth, opts, progress)
+  if depth == 0 or rules:finished(state) then return perft.count(rules, state, depth, opts) end
+  local children = rules:moves(state)
+  if rules:can_pass(state) then children[#children + 1] = "pass" end
+  local leaves, how = 0, "hooks"
+  for i, child in ipairs(children) do
+    local played
+    if child == "pass" then played = rules:pass(state) else played = rules:play(state, child) end
+    if played then
+      local n
+      n, how = perft.count(rules, state, depth - 1, opts)
+      leaves = leaves + n
+      rules:undo(state)
+    end
+    if progress then progress(i, #children, leaves) end
+  end
+  if opts and opts.hooks or not perft.in_core(rules) then how = "hooks" end
+  return leaves, how
+end
+
 return perft

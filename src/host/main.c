@@ -55,7 +55,8 @@ static int use_lua_dir(lua_State *L, int package, const char *dir)
 
 /* Sets package.boardscript_exe to the running binary's absolute path and finds
  * the Lua files: installed relative to the binary (PREFIX/bin ->
- * PREFIX/share/lua/5.4), else the source tree of a build-tree binary, else
+ * PREFIX/share/lua/5.4, or a LuaRocks tree's share/lua/5.4), else the source
+ * tree of a build-tree binary, else
  * wherever package.path (LUA_PATH, e.g. from `luarocks path`) already leads. */
 static void locate(lua_State *L, int package)
 {
@@ -66,9 +67,12 @@ static void locate(lua_State *L, int package)
         lua_pushstring(L, exe);
         lua_setfield(L, package, "boardscript_exe");
         char *slash = strrchr(exe, '/');
-        if (slash != NULL && BS_LUA_DIR_FROM_BIN[0] != '\0') {
+        /* With absolute install dirs (a LuaRocks build), try a tree's usual
+         * layout: TREE/bin and TREE/share/lua/5.4. */
+        const char *from_bin = BS_LUA_DIR_FROM_BIN[0] != '\0' ? BS_LUA_DIR_FROM_BIN : "../share/lua/5.4";
+        if (slash != NULL) {
             *slash = '\0';
-            lua_pushfstring(L, "%s/%s", exe, BS_LUA_DIR_FROM_BIN);
+            lua_pushfstring(L, "%s/%s", exe, from_bin);
             int found = use_lua_dir(L, package, lua_tostring(L, -1));
             lua_pop(L, 1);
             if (found)

@@ -20,18 +20,42 @@ typedef struct lsolver {
     uint64_t start, limit;  /* the call in progress */
     clock_t deadline;
     int has_deadline;
+    lua_State *L;           /* while a call with a progress function runs */
+    int progress_idx;       /* its stack index, 0 = none */
+    clock_t next_report;
 } lsolver;
 
 typedef struct solve_opts {
     lua_Integer tt_mb;      /* 0 = the core's default */
     lua_Integer node_limit; /* -1 = not given */
     lua_Number seconds;     /* -1 = not given */
+    int progress_arg;       /* stack index of an options table with a progress function, or 0 */
 } solve_opts;
+
+/* Calls the progress function with the nodes of this call so far, about
+ * once a second of CPU time. An error in it stops the search. */
+static int report_progress(lsolver *ls)
+{
+    clock_t now = clock();
+    if (now < ls->next_report)
+        return 0;
+    ls->next_report = now + CLOCKS_PER_SEC;
+    lua_State *L = ls->L;
+    lua_pushvalue(L, ls->progress_idx);
+    lua_pushinteger(L, (lua_Integer)(bs_dots_solver_nodes(ls->solver) - ls->start));
+    if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
+        lua_pop(L, 1);
+        return 1;
+    }
+    return 0;
+}
 
 static int should_stop(void *userdata)
 {
     lsolver *ls = userdata;
     if (ls->limit && bs_dots_solver_nodes(ls->solver) - ls->start >= ls->limit)
+        return 1;
+    if (ls->progress_idx && report_progress(ls))
         return 1;
     return ls->has_deadline && clock() >= ls->deadline;
 }
@@ -53,13 +77,20 @@ static lua_Integer integer_field(lua_State *L, int arg, const char *key, lua_Int
     return v;
 }
 
-/* {tt_mb =, node_limit =, seconds =} at `arg` (absent or nil: defaults). */
+/* {tt_mb =, node_limit =, seconds =, progress =} at `arg` (absent or nil:
+ * defaults). progress(nodes) is called about once a second of CPU time. */
 static solve_opts check_opts(lua_State *L, int arg, int allow_tt)
 {
-    solve_opts o = {0, -1, -1};
+    solve_opts o = {0, -1, -1, 0};
     if (lua_isnoneornil(L, arg))
         return o;
     luaL_checktype(L, arg, LUA_TTABLE);
+    int type = lua_getfield(L, arg, "progress");
+    lua_pop(L, 1);
+    if (type == LUA_TFUNCTION)
+        o.progress_arg = arg;
+    else if (type != LUA_TNIL)
+        luaL_argerror(L, arg, "field 'progress': function expected");
     if (allow_tt)
         o.tt_mb = integer_field(L, arg, "tt_mb", 1, 1 << 16, 0);
     o.node_limit = integer_field(L, arg, "node_limit", 0, LUA_MAXINTEGER, -1);
@@ -85,6 +116,8 @@ static lsolver *push_solver(lua_State *L, const solve_opts *o)
     ls->seconds = o->seconds > 0 ? o->seconds : 0;
     ls->start = ls->limit = 0;
     ls->has_deadline = 0;
+    ls->L = NULL;
+    ls->progress_idx = 0;
     luaL_setmetatable(L, SOLVER_META);
     bs_dots_solve_config cfg = {0};
     cfg.tt_bytes = (size_t)o->tt_mb << 20;
@@ -137,12 +170,20 @@ static int run(lua_State *L, lsolver *ls, const bs_dots *d, const solve_opts *ca
     ls->has_deadline = seconds > 0 && ticks < 1e15;
     if (ls->has_deadline)
         ls->deadline = clock() + (clock_t)ticks;
+    if (call->progress_arg) {
+        lua_getfield(L, call->progress_arg, "progress");
+        ls->L = L;
+        ls->progress_idx = lua_gettop(L);
+        ls->next_report = clock() + CLOCKS_PER_SEC;
+    }
     int edge = -1, value = 0;
     int st = want_move ? bs_dots_solver_best(ls->solver, d, &edge, &value)
                        : bs_dots_solver_value(ls->solver, d, &value);
     uint64_t nodes = bs_dots_solver_nodes(ls->solver) - ls->start;
     ls->limit = 0;
     ls->has_deadline = 0;
+    ls->progress_idx = 0;
+    ls->L = NULL;
     if (st == BS_ESTATE) {
         luaL_pushfail(L);
         lua_pushliteral(L, "stopped");

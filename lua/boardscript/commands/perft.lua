@@ -20,7 +20,16 @@ function command.run(args)
   local core = require "boardscript.core"
   local g = rule_options.new_game(args, core.rng(args.seed))
   local clock = os.clock()
-  local leaves, how = perft.count(g.rules, g.state, args.depth, { generic = args.generic, hooks = args.hooks })
+  -- A long count reports on stderr after each root move once 10 s have passed.
+  local next_report = 10
+  local function progress(done, total, leaves)
+    local seconds = os.clock() - clock
+    if seconds < next_report then return end
+    next_report = seconds + 10
+    io.stderr:write(("perft: %d of %d root moves, %d leaves, %.0f s so far\n"):format(done, total, leaves, seconds))
+  end
+  local leaves, how = perft.count_by_root(g.rules, g.state, args.depth,
+    { generic = args.generic, hooks = args.hooks }, progress)
   local seconds = os.clock() - clock
   local rate = seconds > 0 and leaves / seconds or 0
   io.stdout:write(("perft %s depth %d size %s: %d leaves, %.3f s, %.0f leaves/s (%s)\n"):format(

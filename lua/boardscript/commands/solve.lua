@@ -34,13 +34,22 @@ function command.run(args)
   local clock = os.clock()
   -- A table much larger than the search touches only costs page faults.
   local tt_mb = args.tt_mb or (d:edge_count() <= 24 and 4 or 64)
-  local ok, value, nodes_or_why, stopped_nodes = pcall(d.solve, d, { tt_mb = tt_mb, node_limit = args.node_limit })
+  local size = ("%dx%d"):format(args.size.rows, args.size.cols)
+  -- A long search reports on stderr every 10 s of CPU time.
+  local next_report = 10
+  local function progress(nodes)
+    local seconds = os.clock() - clock
+    if seconds < next_report then return end
+    next_report = seconds + 10
+    io.stderr:write(("solve dots %s: %d nodes, %.0f s so far\n"):format(size, nodes, seconds))
+  end
+  local ok, value, nodes_or_why, stopped_nodes = pcall(d.solve, d,
+    { tt_mb = tt_mb, node_limit = args.node_limit, progress = progress })
   if not ok then
     io.stderr:write(("boardscript: cannot solve with a %d MiB table: %s\n"):format(tt_mb, tostring(value)))
     return 1
   end
   local seconds = os.clock() - clock
-  local size = ("%dx%d"):format(args.size.rows, args.size.cols)
   if value == nil then
     io.stdout:write(("solve dots %s: %s after %d nodes, %.3f s (no value)\n"):format(
       size, nodes_or_why, stopped_nodes or 0, seconds))
