@@ -35,4 +35,19 @@ function errors.guard(context, f, ...)
   errors.fail(("%s: %s"):format(context, tostring(err)))
 end
 
+--- A value as a person would write it in Lua: `"d3"`, `{1.5, 2}`, `nil`
+-- (short: at most 8 items of a list).
+function errors.describe(value)
+  if type(value) == "string" then return ("%q"):format(value) end
+  if type(value) ~= "table" then return tostring(value) end
+  if #value == 0 and next(value) ~= nil then return "{...}" end
+  local parts = {}
+  for i = 1, math.min(#value, 8) do
+    local v = value[i]
+    parts[i] = type(v) == "table" and "{...}" or errors.describe(v)
+  end
+  if #value > 8 then parts[#parts + 1] = "..." end
+  return "{" .. table.concat(parts, ", ") .. "}"
+end
+
 return errors

@@ -74,19 +74,8 @@ function players.plays(player, game)
   return lists(player.policy and player.policy.games, game)
 end
 
---- A value as a person would write it in Lua: `"d3"`, `{1.5, 2}`, `nil`.
-function players.describe(value)
-  if type(value) == "string" then return ("%q"):format(value) end
-  if type(value) ~= "table" then return tostring(value) end
-  local parts = {}
-  for i = 1, math.min(#value, 8) do
-    local v = value[i]
-    parts[i] = type(v) == "table" and "{...}" or players.describe(v)
-  end
-  if #value > 8 then parts[#parts + 1] = "..." end
-  if #value == 0 and next(value) ~= nil then return "{...}" end
-  return "{" .. table.concat(parts, ", ") .. "}"
-end
+--- A value as a person would write it (see errors.describe).
+players.describe = errors.describe
 
 -- Who a message names: "player 'mine.lua' (Black)".
 local function who(player, g)

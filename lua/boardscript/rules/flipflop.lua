@@ -11,6 +11,7 @@
 -- turns = turns finished, unable = unable-to-move turns in a row, history }.
 -- Moves are { row, col } tables, 1-based.
 local core = require "boardscript.core"
+local errors = require "boardscript.errors"
 local rules = require "boardscript.rules"
 
 local flipflop = {
@@ -58,7 +59,9 @@ function flipflop:check()
   for i, piece in ipairs(self.pieces) do
     for _, field in ipairs { "legal_dirs", "flip_dirs" } do
       local ok, why = core.directions(piece[field])
-      if not ok then return ("field 'pieces[%d].%s': %s"):format(i, field, why) end
+      if not ok then
+        return ("field 'pieces[%d].%s' is %s: %s"):format(i, field, errors.describe(piece[field]), why)
+      end
     end
   end
   return nil

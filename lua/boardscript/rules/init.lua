@@ -149,7 +149,7 @@ function M.validate(rules, where)
   for _, field in ipairs(M.DIRECTION_FIELDS) do
     if rules[field] ~= nil then
       local ok, why = core.directions(rules[field])
-      if not ok then fail(where, ("field '%s': %s"):format(field, why)) end
+      if not ok then fail(where, ("field '%s' is %s: %s"):format(field, errors.describe(rules[field]), why)) end
     end
   end
   if rules.options ~= nil and type(rules.options) ~= "table" then
