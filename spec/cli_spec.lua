@@ -91,4 +91,76 @@ return 4
     assert.equal("boardscript: unknown rule set 'nosuchrules' (built-in: blocks, dots, flipflop, othello, "
       .. "othello-strict, reversi, or a path to a .lua file)\n", err)
   end)
+
+  it("answers --help on every command with status 0", function()
+    for _, command in ipairs { "play", "run", "perft", "solve" } do
+      local status, out = host { command, "--help" }
+      assert.equal(0, status, command)
+      assert.matches("^Usage: boardscript " .. command, out)
+    end
+  end)
+
+  it("takes negative numbers as option values", function()
+    local status, out = host({ "play", "blocks", "--seed", "-5", "--size", "4", "--black", "random",
+      "--white", "random" }, "0\n")
+    assert.equal(0, status)
+    assert.matches("Game over:", out, 1, true)
+    local status2, out2 = host({ "play", "blocks", "--seed=-5", "--size", "4", "--black", "random",
+      "--white", "random" }, "0\n")
+    assert.equal(0, status2)
+    assert.equal(out, out2)
+  end)
+
+  it("gives one-line messages with status 2 for a user's broken files and options", function()
+    local path, remove = files.lua("return {")
+    for _, args in ipairs {
+      { "perft", path, "2" },
+      { "play", "reversi", "--white", path },
+      { "perft", "reversi", "2", "--opt", "size=x" },
+      { "perft", "reversi", "2", "--opt", "nosuch=1" },
+      { "perft", "reversi", "2", "--size", "7" },
+    } do
+      local status, out, err = host(args)
+      assert.equal(2, status, table.concat(args, " "))
+      assert.equal("", out)
+      assert.matches("^boardscript: [^\n]+\n$", err)
+      assert.is_nil(err:find("traceback", 1, true))
+    end
+    remove()
+  end)
+
+  it("counts a variant file over its own hooks at its own size", function()
+    local path, remove = files.lua([[
+local rules = require "boardscript.rules"
+local reversi = require "boardscript.rules.reversi"
+local v = rules.variant(reversi, { name = "banned", size = 6 })
+function v:moves(state)
+  local kept = {}
+  for _, m in ipairs(reversi.moves(self, state)) do
+    if not ((m[1] == 2 or m[1] == 5) and (m[2] == 2 or m[2] == 5)) then kept[#kept + 1] = m end
+  end
+  return kept
+end
+return v
+]])
+    -- 24 (and 76 at depth 4) from an independent count; plain 6 x 6 reversi has 56.
+    local status, out = host { "perft", path, "3" }
+    local status4, out4 = host { "perft", path, "4" }
+    remove()
+    assert.equal(0, status4)
+    assert.matches(": 76 leaves,", out4, 1, true)
+    assert.equal(0, status)
+    assert.matches("^perft banned depth 3 size 6: 24 leaves, .* %(Lua hooks%)\n$", out)
+  end)
+
+  it("says clearly when the solver's table cannot be allocated", function()
+    local ok, _, code = os.execute(("ulimit -v 1000000; %s solve dots --size 4x4 --tt-mb 4096 2>%s"):format(
+      BIN, "/dev/null"))
+    assert.is_nil(ok)
+    assert.equal(1, code)
+    local pipe = io.popen(("ulimit -v 1000000; %s solve dots --size 4x4 --tt-mb 4096 2>&1"):format(BIN))
+    local err = pipe:read("a")
+    pipe:close()
+    assert.equal("boardscript: cannot solve with a 4096 MiB table: not enough memory for the solver's table\n", err)
+  end)
 end)

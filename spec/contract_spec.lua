@@ -59,7 +59,7 @@ describe("rule-set validation", function()
     assert.matches("option size: 7 is odd", user_error(bs.new_game, "reversi", { size = 7 }), 1, true)
     assert.equal("rule set 'reversi' has no option 'colour' (options: centre, size)",
       user_error(bs.new_game, "reversi", { colour = "red" }))
-    assert.equal("option size=x: not a integer", user_error(rules.parse_option, reversi, "size", "x"))
+    assert.equal("option size=x: not an integer", user_error(rules.parse_option, reversi, "size", "x"))
     assert.equal(6, rules.parse_option(reversi, "size", "6"))
   end)
 

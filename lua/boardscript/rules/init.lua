@@ -92,7 +92,9 @@ function M.parse_option(rules, key, text)
   elseif kind == "boolean" then
     value = ({ ["true"] = true, yes = true, ["1"] = true, ["false"] = false, no = false, ["0"] = false })[text]
   end
-  if value == nil then errors.fail(("option %s=%s: not a %s"):format(key, text, kind)) end
+  if value == nil then
+    errors.fail(("option %s=%s: not %s %s"):format(key, text, kind == "integer" and "an" or "a", kind))
+  end
   local ok, why = M.check_option(spec, value)
   if ok == nil then errors.fail(("option %s: %s"):format(key, why)) end
   return value
