@@ -1,18 +1,23 @@
 --- The public Lua API: require "boardscript".
+-- @module boardscript
 local M = {
   core = require "boardscript.core",
+  errors = require "boardscript.errors",
   console = require "boardscript.console",
   game = require "boardscript.game",
   rules = require "boardscript.rules",
   players = require "boardscript.players",
+  perft = require "boardscript.perft",
+  record = require "boardscript.record",
   play = require "boardscript.play",
 }
 
 M.version = M.core.version
 
---- A new game of a rule set (a name such as "reversi", a path, or a table).
+--- A new game of a rule set: a built-in name such as "reversi", a path to
+-- a rule set file, or a rule set table; `opts` its options (checked
+-- against its declarations); `seed` seeds the game's generator (default 0).
 function M.new_game(rules, opts, seed)
-  if type(rules) ~= "table" then rules = M.rules.load(rules) end
   return M.game.new(rules, opts, M.core.rng(seed or 0))
 end
 
