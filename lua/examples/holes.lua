@@ -1,0 +1,54 @@
+--- Holes: Reversi with holes punched at random into the board, on any even
+-- size. A hole is a block cell: nobody plays there and no line of discs
+-- runs through it.
+--
+-- Option `holes` (default 4) says how many. They are drawn from the game's
+-- seeded generator, which `setup` receives as its second argument, so the
+-- same seed gives the same board everywhere (records replay, perft is
+-- reproducible with `--seed`). The four centre cells are never holes.
+--
+--     boardscript play ./lua/examples/holes.lua --opt holes=8 --seed 3 --black random --white random
+--     boardscript perft ./lua/examples/holes.lua 5 --size 6 --opt holes=2 --seed 3
+local rules = require "boardscript.rules"
+local reversi = require "boardscript.rules.reversi"
+
+local holes = rules.variant(reversi, {
+  name = "holes",
+  holes = 4,
+  options = {
+    size = reversi.options.size,
+    centre = reversi.options.centre,
+    holes = { type = "integer", min = 0, max = 26 * 26 - 4, help = "block cells placed at random (not the centre)" },
+  },
+})
+
+--- Reversi's start position, then opts.holes blocks on random cells drawn
+-- with `rng` (a core generator: rng:random(n) is 1..n).
+function holes:setup(opts, rng)
+  opts = opts or {}
+  local state = reversi.setup(self, opts, rng)
+  local board = state.board
+  local n = board:size()
+  local count = opts.holes or self.holes
+  local free = {}
+  for row = 1, n do
+    for col = 1, n do
+      if board:get(row, col) == "empty" then free[#free + 1] = { row, col } end
+    end
+  end
+  if count > #free then
+    error(("option holes: %d is more than the %d cells outside the centre"):format(count, #free), 0)
+  end
+  if count > 0 and not rng then
+    error("option holes: the holes are drawn from the game's generator (game.new(rules, opts, core.rng(seed)))", 0)
+  end
+  for _ = 1, count do
+    local i = rng:random(#free)
+    board:set(free[i][1], free[i][2], "block")
+    free[i] = free[#free] -- swap out the cell taken, so no cell is drawn twice
+    free[#free] = nil
+  end
+  return state
+end
+
+return holes
