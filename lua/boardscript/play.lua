@@ -9,7 +9,8 @@ local players = require "boardscript.players"
 local play = {}
 
 --- The built-in editions, in the order `--help` lists them.
-play.EDITIONS = { "blocks", "dots", "othello", "reversi", "flipflop" }
+play.EDITIONS = { "blocks", "dots", "othello", "reversi", "flipflop", "board" }
+play.EDITIONS.board = true
 
 --- Status codes.
 play.EXIT_USAGE = errors.EXIT_USAGE
