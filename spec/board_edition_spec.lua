@@ -237,7 +237,7 @@ describe("edition board", function()
       { "error('boom')", "^boardscript: rules [^\n]*%.lua:1: boom\n$" },
       { "return 5", "^boardscript: rules [^\n]*: the file must return a rule set table %(got number%)\n$" },
       { (SMALL_VARIANT:gsub("size = 4", "size = 5")),
-        "^boardscript: rule set 'small': field 'size': 5 is odd %(it must be even%)\n$" },
+        "^boardscript: rules [^\n]*%.lua: rule set 'small': field 'size': 5 is odd %(it must be even%)\n$" },
       { [[
 local rules = require "boardscript.rules"
 local v = rules.variant(require "boardscript.rules.reversi", { name = "buggy" })

@@ -26,12 +26,16 @@ end
 
 --- Calls f(...) and turns any error into a user error with `context: `
 -- before its message (a user's file raised it, so no traceback of ours
--- helps). Returns f's results.
+-- helps); a user error gets the context too, unless it has it already.
+-- Returns f's results.
 function errors.guard(context, f, ...)
   local results = table.pack(pcall(f, ...))
   if results[1] then return table.unpack(results, 2, results.n) end
   local err = results[2]
-  if errors.is_user(err) then error(err, 0) end
+  if errors.is_user(err) then
+    if err.message:sub(1, #context + 1) == context .. ":" then error(err, 0) end
+    errors.fail(("%s: %s"):format(context, err.message), err.status)
+  end
   errors.fail(("%s: %s"):format(context, tostring(err)))
 end
 
