@@ -243,7 +243,7 @@ local rules = require "boardscript.rules"
 local v = rules.variant(require "boardscript.rules.reversi", { name = "buggy" })
 function v:score(state) return state.nothing.here end
 return v
-]], "^boardscript: rules [^\n]*%.lua: [^\n]*%.lua:3: attempt to index a nil value %(field 'nothing'%)\n$" },
+]], "^boardscript: [^\n]*%.lua:3: attempt to index a nil value %(field 'nothing'%)\n$" },
     }
     for _, case in ipairs(cases) do
       local path, remove = files.lua(case[1])

@@ -130,6 +130,20 @@ return 4
     remove()
   end)
 
+  it("reports an error in a user's hook as one line naming the file, status 2", function()
+    local path, remove = files.lua([[
+local rules = require "boardscript.rules"
+local v = rules.variant(require "boardscript.rules.reversi", { name = "buggy" })
+function v:finished(state) return state.nothing.here end
+return v
+]])
+    local status, out, err = host { "perft", path, "2" }
+    remove()
+    assert.equal(2, status)
+    assert.equal("", out)
+    assert.equal(("boardscript: %s:3: attempt to index a nil value (field 'nothing')\n"):format(path), err)
+  end)
+
   it("counts a variant file over its own hooks at its own size", function()
     local path, remove = files.lua([[
 local rules = require "boardscript.rules"

@@ -39,6 +39,40 @@ function errors.guard(context, f, ...)
   errors.fail(("%s: %s"):format(context, tostring(err)))
 end
 
+-- The chunk-name prefix of boardscript's own Lua files ("@/.../boardscript/").
+local OURS = debug.getinfo(1, "S").source:match("^(@.*/)[^/]*$") or "@?"
+
+-- The innermost frame (from `level` outwards) running a Lua file that is
+-- not boardscript's own: a user's rule set, policy or script. nil if none.
+local function user_frame(level)
+  while true do
+    local info = debug.getinfo(level + 1, "Sl")
+    if not info then return nil end
+    local source = info.source
+    if source:sub(1, 1) == "@" and source:sub(1, #OURS) ~= OURS then return info end
+    level = level + 1
+  end
+end
+
+--- A message handler for xpcall around code that may run a user's file:
+-- user errors and `passthrough` values come back as they are; an error
+-- raised while a user's file is on the stack becomes a user error (status
+-- 2) with its message and, if the message does not say it, the place in
+-- that file; anything else is ours, and gets a traceback.
+function errors.handler(passthrough)
+  return function(err)
+    if err == passthrough or errors.is_user(err) then return err end
+    local frame = user_frame(2)
+    if frame then
+      local message = tostring(err)
+      local where = ("%s:%d"):format(frame.short_src, frame.currentline)
+      if not message:find(frame.short_src, 1, true) then message = message .. " (at " .. where .. ")" end
+      return setmetatable({ message = message, status = errors.EXIT_USAGE }, UserError)
+    end
+    return debug.traceback(tostring(err), 2)
+  end
+end
+
 --- A value as a person would write it in Lua: `"d3"`, `{1.5, 2}`, `nil`
 -- (short: at most 8 items of a list).
 function errors.describe(value)

@@ -149,10 +149,7 @@ local function parser()
   return p
 end
 
-local function handler(err)
-  if err == console.EOF or errors.is_user(err) then return err end
-  return debug.traceback(tostring(err), 2)
-end
+local handler = errors.handler(console.EOF)
 
 --- A seed from the clock, for a game the user did not seed (it is
 -- recorded, so the game can still be replayed).

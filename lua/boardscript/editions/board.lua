@@ -3,7 +3,6 @@
 -- side names, notation, legal moves and passing rule (docs/decisions.md,
 -- "board (the generic console)"). `boardscript play FILE.lua` and
 -- `boardscript play NAME` for a rule set that is not an edition come here.
-local console = require "boardscript.console"
 local errors = require "boardscript.errors"
 local play = require "boardscript.play"
 local players = require "boardscript.players"
@@ -215,31 +214,6 @@ local function session(con, g, seats)
   end
 end
 
---- Runs f(...) for a rule set read from the file `path` (nil: a built-in
--- one): an error raised while a function of that file is running (not a
--- user error, not the end of input) becomes a user error naming the file,
--- so a bug in a user's hook is a one-line message, not a traceback.
-local function blaming(path, f, ...)
-  if path == nil then return f(...) end
-  local source, blamed = "@" .. path, false
-  local function handler(err)
-    if err == console.EOF or errors.is_user(err) then return err end
-    for level = 2, math.huge do
-      local info = debug.getinfo(level, "S")
-      if not info then break end
-      if info.source == source then
-        blamed = true
-        return err
-      end
-    end
-    return debug.traceback(tostring(err), 2)
-  end
-  local results = table.pack(xpcall(f, handler, ...))
-  if results[1] then return table.unpack(results, 2, results.n) end
-  if blamed then errors.fail(("rules %s: %s"):format(path, tostring(results[2]))) end
-  error(results[2], 0)
-end
-
 function edition.run(ctx)
   local con, args = ctx.console, ctx.args
   local g = rule_options.new_game(args, ctx.rng)
@@ -251,9 +225,7 @@ function edition.run(ctx)
   }
   ctx.game, ctx.rules = g, args.rules
   ctx.players = { [first] = args.black, [second] = args.white }
-
-  local path = not rules_mod.BUILTIN[args.rules] and args.rules or nil
-  blaming(path, session, con, g, seats)
+  session(con, g, seats)
   return 0
 end
 
