@@ -90,8 +90,9 @@ local function new_game(name, opts, seed)
 end
 
 describe("examples", function()
-  it("are all found: five variants, two policies and a regression script", function()
-    for _, name in ipairs { "anti.lua", "octagon.lua", "holes.lua", "orthogonal.lua", "misere_dots.lua" } do
+  it("are all found: six rule sets, two policies and a regression script", function()
+    for _, name in ipairs { "anti.lua", "octagon.lua", "holes.lua", "orthogonal.lua", "misere_dots.lua",
+                            "tictactoe.lua" } do
       assert.is_truthy(table.concat(FOUND.rules, " "):find(name, 1, true), name)
     end
     assert.same({ "greedy.lua", "minimax2.lua" }, FOUND.policies)
@@ -219,6 +220,22 @@ describe("examples", function()
       assert.equal(6, a + b)
       assert.equal(a < b and 1 or b < a and 2 or "draw", g:winner())
     end
+  end)
+
+  it("tictactoe: a pure Lua rule set, counted over its hooks", function()
+    local g = new_game("tictactoe.lua")
+    local counts, how = {}, nil
+    for depth = 1, 5 do counts[depth], how = perft.count(g.rules, g.state, depth) end
+    assert.equal("hooks", how)
+    assert.same({ 9, 72, 504, 3024, 15120 }, counts)
+    assert.equal("X", g:side_name())
+    assert.is_false(g:can_pass())
+    assert.is_nil(g:pass())
+    for _, text in ipairs { "a1", "b1", "a2", "b2", "a3" } do assert.is_true(g:play(g:parse_move(text))) end
+    assert.is_true(g:finished())
+    assert.same({ 1, 0 }, { g:score() })
+    assert.equal("black", g:winner())
+    assert.same({}, g:moves())
   end)
 
   it("greedy plays a move that flips the most", function()
