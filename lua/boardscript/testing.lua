@@ -129,7 +129,8 @@ local function timeout_prefix(seconds)
     has_timeout = os.execute("command -v timeout >/dev/null 2>&1") == true
   end
   if not has_timeout then return "" end
-  return ("timeout %d "):format(seconds)
+  -- --foreground: the host stays in the terminal's process group, so ^C reaches it.
+  return ("timeout --foreground %d "):format(seconds)
 end
 
 -- `diff -u` of two files, labelled; "" when they are equal.
@@ -241,6 +242,10 @@ function testing.run_transcript(path, opts)
     shell_quote(out_path), shell_quote(err_path))
   io.stdout:flush()
   local _, how, code = os.execute(command)
+  if how == "signal" and (code == 2 or code == 3) then -- ^C: the shell itself was interrupted
+    os.remove(out_path); os.remove(err_path); os.remove(base)
+    errors.fail("interrupted", 128 + code)
+  end
   local stdout, stderr = read_file(out_path) or "", read_file(err_path) or ""
   local problems = {}
   local status = how == "exit" and code or nil
