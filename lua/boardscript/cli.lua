@@ -31,12 +31,10 @@ local function build_parser()
   return parser, modules, commands
 end
 
--- Errors of ours keep their traceback; a user's mistake and the end of
--- input are values the dispatcher turns into a message and a status.
-local function handler(err)
-  if err == console.EOF or errors.is_user(err) then return err end
-  return debug.traceback(tostring(err), 2)
-end
+-- Errors of ours keep their traceback; a user's mistake (or an error in a
+-- user's file) and the end of input are values the dispatcher turns into a
+-- message and a status.
+local handler = errors.handler(console.EOF)
 
 --- Runs one command's `run(args)`: returns the exit status. A user error
 -- prints `boardscript: message` on stderr; any other error propagates (the
