@@ -121,8 +121,9 @@ end
 function record.load(path)
   local file, err = io.open(path)
   if not file then errors.fail(err) end
-  local text = file:read("a")
+  local text, read_err = file:read("a")
   file:close()
+  if not text then errors.fail(("%s: %s"):format(path, read_err or "cannot be read")) end
   return record.parse(text, path)
 end
 
