@@ -288,6 +288,79 @@ describe("examples", function()
     assert.equal(0, status)
   end)
 
+  describe("docs/guide.md", function()
+    local guide = assert(io.open(SOURCE .. "/docs/guide.md")):read("a")
+
+    --- The guide's ```lua blocks, in order.
+    local function lua_blocks()
+      local blocks = {}
+      for code in guide:gmatch("\n```lua\n(.-\n)```") do blocks[#blocks + 1] = code end
+      return blocks
+    end
+
+    local function squeeze(text) return (text:gsub("%s+", " "):gsub("^ ", ""):gsub(" $", "")) end
+
+    it("has Lua examples", function()
+      assert.is_true(#lua_blocks() >= 8)
+    end)
+
+    for i, code in ipairs(lua_blocks()) do
+      it(("runs Lua block %d, printing what its --> comments say"):format(i), function()
+        local path = os.tmpname()
+        local f = assert(io.open(path, "w"))
+        f:write(code)
+        f:close()
+        local status, out, err = host { "run", path }
+        os.remove(path)
+        assert.equal("", err)
+        assert.equal(0, status)
+        local lines = {}
+        for line in out:gmatch("[^\n]*") do lines[#lines + 1] = squeeze(line) end
+        local at = 1
+        for expected in code:gmatch("%-%->%s*([^\n]*)") do
+          expected = squeeze(expected)
+          while at <= #lines and lines[at] ~= expected do at = at + 1 end
+          assert.is_true(at <= #lines, ("block %d prints %q (in order); it printed:\n%s"):format(i, expected, out))
+          at = at + 1
+        end
+      end)
+    end
+
+    -- Code without its comment lines.
+    local function code_only(text)
+      return (text:gsub("[ ]*%-%-[^\n]*\n", ""))
+    end
+
+    it("quotes the example files as they are (comments aside)", function()
+      for _, name in ipairs { "anti.lua", "orthogonal.lua", "misere_dots.lua" } do
+        local body = assert(io.open(DIR .. name)):read("a"):match("\n(local rules = require.*)$")
+        local found = false
+        for _, code in ipairs(lua_blocks()) do
+          found = found or code_only(code) == code_only(body)
+        end
+        assert.is_true(found, name)
+      end
+    end)
+
+    it("states the perft counts of the examples that perft gives", function()
+      local rows = 0
+      for file, _, counted, counts in guide:gmatch("\n| `([%w_]+%.lua)`([^|]*)| (%a+) | ([%d, ]+)") do
+        rows = rows + 1
+        local opts = file == "holes.lua" and {} or nil
+        local g = new_game(file, opts, 1)
+        local depth = 0
+        for expected in counts:gmatch("%d+") do
+          depth = depth + 1
+          local leaves, how = perft.count(g.rules, g.state, depth)
+          assert.equal(tonumber(expected), leaves, ("%s depth %d"):format(file, depth))
+          assert.equal(counted == "C" and "core" or "hooks", how, file)
+        end
+        assert.is_true(depth >= 5, file)
+      end
+      assert.equal(6, rows)
+    end)
+  end)
+
   it("the perft command counts a variant file in C", function()
     local status, out = host { "perft", "./lua/examples/octagon.lua", "4" }
     assert.equal(0, status)
