@@ -200,9 +200,9 @@ function M.on_board(board, row, col)
 end
 
 --- A declaration that `rules` is exactly what the C capture core counts
--- (with its own legal_dirs and flip_dirs): it vouches for the hooks named,
+-- (with its own `legal_dirs` and `flip_dirs`): it vouches for the hooks named,
 -- as they are now. A variant that replaces any of them loses the C count
--- (see counted_in_core), so a user's override is never ignored.
+-- (see `counted_in_core`), so a user's override is never ignored.
 function M.vouch(rules, hooks)
   local vouched = {}
   for _, name in ipairs(hooks) do vouched[name] = rules[name] end

@@ -1,0 +1,322 @@
+--- The C core, as the Lua 5.4 module `boardscript.core` (src/lua/*.c).
+--
+-- This file is for LDoc only: it documents the functions and methods the
+-- binding defines in C. Rows and columns are 1-based; a misused argument
+-- raises ("bad argument #2 to 'play' (row out of range 1..8)"), while an
+-- expected failure returns nil (fail) and a message.
+--
+-- The module sets no global and loads into stock `lua5.4`:
+--
+--     LUA_CPATH='build/lib/?.so;;' lua5.4 -e 'print(require "boardscript.core".version)'
+--
+-- @module boardscript.core
+
+--- The engine's version string (such as "0.1.0").
+-- @field version
+
+--- A new empty board of `n` x `n` cells.
+-- Cells are "empty", "black", "white" or "block" (a cell nobody plays and
+-- no line runs through). Boards of any size are bitset planes; 8 x 8 takes
+-- a 64-bit fast path.
+-- @function board
+-- @int n the size, 1..26
+-- @treturn board
+-- @usage local b = core.board(8)
+
+--- The direction names in a direction set, or nil and what is wrong with it.
+-- A direction set is "all", "orthogonal", "diagonal", "none" (any empty
+-- cell is playable) or a list of names from n, ne, e, se, s, sw, w, nw
+-- (n is towards row 1, e towards the last column). Rule sets are checked
+-- with it when they load.
+-- @function directions
+-- @param set a direction set
+-- @treturn {string,...} the names, e.g. {"n", "e", "s", "w"} for "orthogonal"
+-- @usage assert(core.directions("diagonal")[1] == "ne")
+
+--- A seeded random generator (xoshiro256**, seeded through splitmix64), so a
+-- seeded game replays identically on every machine.
+-- @function rng
+-- @int[opt=0] seed an integer (a float with an integral value is accepted)
+-- @treturn rng
+
+--- A new Dots and Boxes position: an empty grid of `rows` x `cols` boxes,
+-- player 1 to move.
+-- Dots are (row, column) from (1, 1) at the top left to (rows + 1, cols + 1);
+-- boxes (row, column) from (1, 1) to (rows, cols). An edge is its two dots,
+-- one edge apart: four integers `r1, c1, r2, c2` or one table
+-- `{r1, c1, r2, c2}`, in either order; edges handed back always put the
+-- smaller dot first. Players are 1 (moves first) and 2.
+-- @function dots
+-- @int rows 1..16
+-- @int cols 1..16
+-- @treturn dots
+
+--- An exact Dots and Boxes solver whose transposition table is kept from call
+-- to call, so asking move after move reuses work.
+-- @function dots_solver
+-- @tab[opt] opts `tt_mb` (table size in MiB, 1..65536; default the core's),
+-- `node_limit` (nodes per call; 0 or absent: none), `seconds` (CPU seconds
+-- per call; 0 or absent: none)
+-- @treturn dots_solver
+
+--- The largest number of edges the solver takes (64).
+-- @field dots_solver_max_edges
+
+--- A capture-game board (userdata "boardscript.board"). It keeps the plays
+-- made with `play` so `undo` can take them back; editing a cell with `set`
+-- forgets that history.
+-- `tostring(b)` is the grid, one line per row: `.` empty, `X` black, `O`
+-- white, `#` block. `a == b` compares the cells.
+-- @type board
+
+--- The size n of an n x n board.
+-- @function board:size
+-- @treturn int
+
+--- The contents of a cell.
+-- @function board:get
+-- @int row
+-- @int col
+-- @treturn string "empty", "black", "white" or "block"
+
+--- Sets a cell (and forgets the undo history).
+-- @function board:set
+-- @int row
+-- @int col
+-- @string cell "empty", "black", "white" or "block"
+
+--- The number of cells holding `cell`.
+-- @function board:count
+-- @string cell "empty", "black", "white" or "block"
+-- @treturn int
+
+--- The cells holding `cell`, row by row.
+-- @function board:cells
+-- @string cell "empty", "black", "white" or "block"
+-- @treturn {{int,int},...} a list of `{row, col}`
+
+--- The legal moves of `player`: the empty cells where a disc traps an
+-- opposing line in one of the directions `dirs` (with "none", every empty
+-- cell).
+-- @function board:moves
+-- @string player "black" or "white"
+-- @param[opt="all"] dirs a direction set
+-- @treturn {{int,int},...} a list of `{row, col}`, row by row
+
+--- Whether `player` has a legal move (cheaper than `#b:moves(player) > 0`).
+-- @function board:has_moves
+-- @string player "black" or "white"
+-- @param[opt="all"] dirs a direction set
+-- @treturn boolean
+
+--- Whether (row, col) is a legal move of `player` under direction set `dirs`.
+-- @function board:legal
+-- @string player "black" or "white"
+-- @int row
+-- @int col
+-- @param[opt="all"] dirs a direction set
+-- @treturn boolean
+
+--- The discs a disc of `player` on (row, col) would flip in the directions
+-- `dirs`, without playing it.
+-- @function board:flips
+-- @string player "black" or "white"
+-- @int row
+-- @int col
+-- @param[opt="all"] dirs a direction set
+-- @treturn int the number
+-- @treturn {{int,int},...} the cells
+
+--- Plays a disc of `player` on (row, col): it must trap a line in one of the
+-- directions `legal_dirs`, and flips what it traps in the directions
+-- `flip_dirs`.
+-- @function board:play
+-- @string player "black" or "white"
+-- @int row
+-- @int col
+-- @param[opt="all"] legal_dirs a direction set
+-- @param[opt="all"] flip_dirs a direction set
+-- @treturn int the number of discs flipped
+-- @return or nil, "illegal move", the board unchanged
+
+--- Takes back the last `play`.
+-- @function board:undo
+-- @treturn boolean false when there is none
+
+--- An independent copy, undo history included.
+-- @function board:clone
+-- @treturn board
+
+--- A hash of the cells (an integer), equal for equal boards.
+-- @function board:hash
+-- @treturn int
+
+--- The leaves of the game tree `depth` plies below this position, `player`
+-- to move, counted in C. A pass is a ply and a finished game one leaf at any
+-- depth (Aart Bik's convention).
+-- @function board:perft
+-- @string player "black" or "white", to move
+-- @int depth 0..64
+-- @tab[opt] opts `legal` and `flip` (direction sets, default "all");
+-- `generic` (true: the multi-word path even on 8 x 8)
+-- @treturn int leaves
+
+--- A random generator (userdata "boardscript.rng").
+-- @type rng
+
+--- Reseeds the generator.
+-- @function rng:seed
+-- @int seed
+
+--- A random number, like `math.random`: with no argument a float in [0, 1);
+-- with `m`, an integer in [1, m]; with `m, n`, an integer in [m, n].
+-- @function rng:random
+-- @int[opt] m
+-- @int[opt] n
+-- @return number
+
+--- A Dots and Boxes position (userdata "boardscript.dots"). It holds no
+-- pointers: `clone` is a plain copy. `tostring(d)` is the grid without
+-- coordinates: `+` dots, `-` and `|` drawn edges, the owner's number in
+-- each completed box. `a == b` compares size, drawn edges, owners and the
+-- player to move (not the drawing order).
+-- @type dots
+
+--- Boxes per column.
+-- @function dots:rows
+-- @treturn int
+
+--- Boxes per row.
+-- @function dots:cols
+-- @treturn int
+
+--- The number of edges of the grid.
+-- @function dots:edge_count
+-- @treturn int
+
+--- The number of edges not drawn yet.
+-- @function dots:open_count
+-- @treturn int
+
+--- Draws an edge for the player to move. Completing a box scores it and
+-- keeps the turn. A dot off the grid or two dots not one edge apart raise.
+-- @function dots:draw
+-- @param edge `{r1, c1, r2, c2}` (or four integers)
+-- @treturn int the boxes completed, 0..2
+-- @return or nil, "edge already drawn", the position unchanged
+
+--- Takes back the last edge drawn (and the boxes it completed).
+-- @function dots:undo
+-- @return the edge `{r1, c1, r2, c2}`, or false when nothing was drawn
+
+--- The open edges: horizontal ones row by row, then vertical ones.
+-- @function dots:open_edges
+-- @treturn {{int,int,int,int},...}
+
+--- The drawn edges in the order they were drawn.
+-- @function dots:history
+-- @treturn {{int,int,int,int},...}
+
+--- Whether an edge is drawn.
+-- @function dots:is_drawn
+-- @param edge `{r1, c1, r2, c2}` (or four integers)
+-- @treturn boolean
+
+--- The number of drawn sides of box (row, col), 0..4.
+-- @function dots:box_sides
+-- @int row
+-- @int col
+-- @treturn int
+
+--- Who completed box (row, col).
+-- @function dots:box_owner
+-- @int row
+-- @int col
+-- @return 1, 2, or nil for a box nobody has completed
+
+--- The open edges at dot (row, col), 0..4.
+-- @function dots:degree
+-- @int row
+-- @int col
+-- @treturn int
+
+--- The player to move.
+-- @function dots:turn
+-- @treturn int 1 or 2
+
+--- The boxes each player owns.
+-- @function dots:score
+-- @treturn int player 1's
+-- @treturn int player 2's
+
+--- Whether every edge is drawn.
+-- @function dots:finished
+-- @treturn boolean
+
+--- What drawing an edge would do, without drawing it.
+-- @function dots:effect
+-- @param edge `{r1, c1, r2, c2}` (or four integers)
+-- @treturn int boxes it would complete
+-- @treturn int boxes it would give a third side
+-- @return or nil, "edge already drawn"
+
+--- The chains and loops: the components of boxes with exactly two sides
+-- drawn. Each is `{kind = "chain" | "loop", length =, boxes = {{r, c}, ...}
+-- (row by row), first =, last = (the boxes at the two ends), ends = {{edge
+-- =, box = | ground = true}, x2}}` (a loop has no ends).
+-- @function dots:chains
+-- @treturn {table,...}
+
+--- An independent copy.
+-- @function dots:clone
+-- @treturn dots
+
+--- A hash of the position (an integer).
+-- @function dots:hash
+-- @treturn int
+
+--- Solves the position exactly with a solver used once: the net score of
+-- the boxes still unowned for the player to move, with perfect play (from
+-- an empty grid, the first player's margin).
+-- @function dots:solve
+-- @tab[opt] opts as for `dots_solver`
+-- @treturn int the value
+-- @treturn int nodes searched
+-- @return or nil and "grid too large for the solver (...)", or nil,
+-- "stopped" and the nodes when a limit stopped the search
+
+--- An optimal edge, with a solver used once.
+-- @function dots:best_move
+-- @tab[opt] opts as for `dots_solver`
+-- @treturn {int,int,int,int} the edge
+-- @treturn int the value (as for `solve`)
+-- @treturn int nodes searched
+-- @return or nil and a message, as for `solve`, or nil, "game over"
+
+--- An exact Dots and Boxes solver (userdata "boardscript.dots_solver"),
+-- closed by `close`, a `<close>` variable or the collector.
+-- @type dots_solver
+
+--- The value of position `d` (see `dots:solve`).
+-- @function dots_solver:value
+-- @tparam dots d
+-- @tab[opt] opts `node_limit`, `seconds` for this call
+-- @treturn int the value
+-- @treturn int nodes this call searched
+-- @return or nil and a message, as for `dots:solve`
+
+--- An optimal edge of position `d` (see `dots:best_move`).
+-- @function dots_solver:best
+-- @tparam dots d
+-- @tab[opt] opts `node_limit`, `seconds` for this call
+-- @treturn {int,int,int,int} the edge
+-- @treturn int the value
+-- @treturn int nodes this call searched
+-- @return or nil and a message, as for `dots:best_move`
+
+--- Nodes searched by this solver so far, over all calls.
+-- @function dots_solver:nodes
+-- @treturn int
+
+--- Frees the solver's table now; using the solver afterwards raises.
+-- @function dots_solver:close
