@@ -157,6 +157,18 @@ describe("policies", function()
     assert.equal(("boardscript: player '%s' (Black) chose a malformed move \"d3\"\n"):format(path), err)
   end)
 
+  it("that play a rule set also play its variants", function()
+    local misere = rules.load(os.getenv("BOARDSCRIPT_SOURCE") .. "/lua/examples/misere_dots.lua")
+    assert.is_true(players.plays(players.load("dots_rules"), misere))
+    assert.is_false(players.plays(players.load("dots_rules"), rules.load("reversi")))
+    assert.same({ "dots_rules", "random", "solver" }, players.builtin_for(misere))
+    local path = os.getenv("BOARDSCRIPT_SOURCE") .. "/lua/examples/misere_dots.lua"
+    local status, out = play.run({ "board", "--rules", path, "--black", "dots_rules", "--white", "solver" },
+      { input = "" })
+    assert.equal(0, status)
+    assert.matches("wins%.\n$", out)
+  end)
+
   it("suggest only the built-in AIs of the game", function()
     local status, _, err = play.run({ "reversi", "--white", "solver" }, { input = "" })
     assert.equal(2, status)

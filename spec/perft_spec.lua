@@ -91,6 +91,17 @@ describe("perft", function()
     assert.equal(perft.count(og.rules, og.state, 6, { hooks = true }), c_leaves)
   end)
 
+  it("counts over the hooks a variant that overrides only has_moves (can_pass and finished call it)", function()
+    local reversi = require "boardscript.rules.reversi"
+    local v = rules.variant(reversi, { name = "never-stuck" })
+    function v:has_moves(state, player)
+      return reversi.has_moves(self, state, player) and state.board:count("empty") > 2
+    end
+    assert.is_false(perft.in_core(v))
+    local g = bs.new_game(v, { size = 4 })
+    assert.equal("hooks", select(2, perft.count(g.rules, g.state, 6)))
+  end)
+
   it("does not count blocks or othello in C: their passes and endings differ", function()
     for _, name in ipairs { "blocks", "othello", "othello-strict", "flipflop", "dots" } do
       assert.is_false(perft.in_core(rules.load(name)), name)

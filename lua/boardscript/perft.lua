@@ -53,9 +53,10 @@ end
 -- can report how far it is). Same result as perft.count.
 function perft.count_by_root(rules, state, depth, opts, progress)
   if depth == 0 or rules:finished(state) then return perft.count(rules, state, depth, opts) end
-  local children = rules:moves(state)
+  local moves = rules:moves(state)
+  local children = table.move(moves, 1, #moves, 1, {})
   if rules:can_pass(state) then children[#children + 1] = "pass" end
-  local leaves, how = 0, "hooks"
+  local leaves, how = 0, (opts and opts.hooks or not perft.in_core(rules)) and "hooks" or "core"
   for i, child in ipairs(children) do
     local played
     if child == "pass" then played = rules:pass(state) else played = rules:play(state, child) end
@@ -67,7 +68,6 @@ function perft.count_by_root(rules, state, depth, opts, progress)
     end
     if progress then progress(i, #children, leaves) end
   end
-  if opts and opts.hooks or not perft.in_core(rules) then how = "hooks" end
   return leaves, how
 end
 

@@ -104,14 +104,15 @@ function play.player_options(cmd)
   play.seed_option(cmd)
 end
 
---- Loads one player by name (see boardscript.players) for the rule set
--- named `game`; a bad name, a broken policy file or a policy for another
--- game is a usage error.
+--- Loads one player by name (see boardscript.players) for rule set `game`
+-- (a name, or a rule set table: then its base rule sets count too); a bad
+-- name, a broken policy file or a policy for another game is a usage error.
 function play.load_player(spec, game)
   local player = players.load(spec, game)
   if not players.plays(player, game) then
+    local name = type(game) == "table" and tostring(game.name) or game
     play.fail(("player '%s' plays only %s, not %s (for %s: human, %s, or a policy file)"):format(
-      spec, table.concat(player.policy.games, ", "), game, game,
+      spec, table.concat(player.policy.games, ", "), name, name,
       table.concat(players.builtin_for(game), ", ")))
   end
   return player

@@ -28,17 +28,34 @@ local function as_policy(value, where)
     where, type(value)))
 end
 
+-- The names a rule set answers to: its own and those of the rule sets it
+-- is a variant of ("misere-dots", "dots"). A name stands for itself.
+local function names_of(game)
+  if type(game) ~= "table" then return { game } end
+  local names, t = {}, game
+  while type(t) == "table" do
+    local name = rawget(t, "name")
+    if name then names[#names + 1] = name end
+    local meta = getmetatable(t)
+    t = meta and meta.__index
+  end
+  return names
+end
+
 --- Whether a built-in AI or a policy with `games` plays the rule set
--- named `game` (nil: any).
+-- `game` (a name or a rule set table, whose base rule sets count too;
+-- nil: any).
 local function lists(games, game)
   if games == nil or game == nil then return true end
-  for _, name in ipairs(games) do
-    if name == game then return true end
+  for _, candidate in ipairs(names_of(game)) do
+    for _, name in ipairs(games) do
+      if name == candidate then return true end
+    end
   end
   return false
 end
 
---- The built-in AI names that play the rule set named `game`, sorted.
+--- The built-in AI names that play rule set `game` (a name or a table), sorted.
 function players.builtin_for(game)
   local names = {}
   for name, entry in pairs(players.BUILTIN) do
@@ -69,7 +86,7 @@ function players.load(spec, game)
     spec, table.concat(names, ", ")))
 end
 
---- Whether a loaded player can play the rule set named `game`.
+--- Whether a loaded player can play rule set `game` (a name or a table).
 function players.plays(player, game)
   return lists(player.policy and player.policy.games, game)
 end

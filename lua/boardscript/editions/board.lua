@@ -218,10 +218,9 @@ function edition.run(ctx)
   local con, args = ctx.console, ctx.args
   local g = rule_options.new_game(args, ctx.rng)
   local first, second = g:sides()
-  local game_name = g.rules.name
   local seats = {
-    [first] = play.load_player(args.black, game_name),
-    [second] = play.load_player(args.white, game_name),
+    [first] = play.load_player(args.black, g.rules),
+    [second] = play.load_player(args.white, g.rules),
   }
   ctx.game, ctx.rules = g, args.rules
   ctx.players = { [first] = args.black, [second] = args.white }

@@ -95,9 +95,9 @@ end
 
 rules.define(reversi, "rules reversi")
 
---- These hooks, with the rule set's legal_dirs and flip_dirs, are exactly
--- what the C core's perft counts; a variant replacing any of them is
--- counted over its hooks instead.
-reversi.core_count = rules.vouch(reversi, { "moves", "play", "pass", "can_pass", "undo", "finished" })
+--- These hooks (and has_moves, which can_pass and finished call), with the
+-- rule set's legal_dirs and flip_dirs, are exactly what the C core's perft
+-- counts; a variant replacing any of them is counted over its hooks instead.
+reversi.core_count = rules.vouch(reversi, { "moves", "has_moves", "play", "pass", "can_pass", "undo", "finished" })
 
 return reversi
