@@ -1,22 +1,11 @@
 -- The host and its command line, run as a user would run them.
 local files = require "support.files"
-local BIN = assert(os.getenv("BOARDSCRIPT_BIN"), "BOARDSCRIPT_BIN is set by ctest")
-
-local function shell_quote(s) return "'" .. s:gsub("'", "'\\''") .. "'" end
+local support = require "support.host"
+local BIN = support.BIN
 
 --- Runs the host with arguments and stdin text; returns status, stdout, stderr.
 local function host(args, input)
-  local dir = os.tmpname()
-  local inp, out, err = dir .. ".in", dir .. ".out", dir .. ".err"
-  local f = assert(io.open(inp, "w")); f:write(input or ""); f:close()
-  local quoted = {}
-  for i, a in ipairs(args) do quoted[i] = shell_quote(a) end
-  local ok, _, code = os.execute(("%s %s <%s >%s 2>%s"):format(
-    shell_quote(BIN), table.concat(quoted, " "), inp, out, err))
-  local function slurp(p) local h = assert(io.open(p)); local s = h:read("a"); h:close(); os.remove(p); return s end
-  local stdout, stderr = slurp(out), slurp(err)
-  os.remove(inp); os.remove(dir)
-  return ok and 0 or code, stdout, stderr
+  return support.run(args, { input = input })
 end
 
 describe("boardscript host", function()

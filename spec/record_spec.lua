@@ -6,48 +6,16 @@ local game = require "boardscript.game"
 local play = require "boardscript.play"
 local record = require "boardscript.record"
 
-local BIN = assert(os.getenv("BOARDSCRIPT_BIN"), "BOARDSCRIPT_BIN is set by ctest")
-
-local function shell_quote(s) return "'" .. s:gsub("'", "'\\''") .. "'" end
-
-local function slurp(path)
-  local f = assert(io.open(path))
-  local s = f:read("a")
-  f:close()
-  return s
-end
-
-local function spit(path, text)
-  local f = assert(io.open(path, "w"))
-  f:write(text)
-  f:close()
-end
+local support = require "support.host"
+local slurp, spit = support.slurp, support.spit
+local scratch_dir = support.scratch_dir
 
 --- Runs the host with arguments (from directory `cwd`, default the current
 -- one); returns status, stdout, stderr.
 local function host(args, cwd)
-  local base = os.tmpname()
-  local out, err = base .. ".out", base .. ".err"
-  local quoted = {}
-  for i, a in ipairs(args) do quoted[i] = shell_quote(a) end
-  local ok, _, code = os.execute(("%s%s %s </dev/null >%s 2>%s"):format(
-    cwd and ("cd " .. shell_quote(cwd) .. " && ") or "", shell_quote(BIN), table.concat(quoted, " "), out, err))
-  local stdout, stderr = slurp(out), slurp(err)
-  os.remove(out); os.remove(err); os.remove(base)
-  return ok and 0 or code, stdout, stderr
+  return support.run(args, { cwd = cwd })
 end
 
---- A scratch directory, removed by the returned function.
-local function scratch_dir()
-  local base = os.tmpname()
-  os.remove(base)
-  assert(os.execute("mkdir " .. shell_quote(base)))
-  return base, function() os.execute("rm -rf " .. shell_quote(base)) end
-end
-
---- Plays `edition argv...` in memory with --record into a scratch file.
--- Returns the status, stdout, the game the edition played (caught as the
--- edition makes it) and the record's path (removed by the last result).
 local function play_recorded(argv, input)
   local path = os.tmpname()
   local full = table.move(argv, 1, #argv, 1, {})

@@ -4,41 +4,16 @@ local core = require "boardscript.core"
 local game = require "boardscript.game"
 local testing = require "boardscript.testing"
 
-local BIN = assert(os.getenv("BOARDSCRIPT_BIN"), "BOARDSCRIPT_BIN is set by ctest")
-
-local function shell_quote(s) return "'" .. s:gsub("'", "'\\''") .. "'" end
-
-local function slurp(path)
-  local f = assert(io.open(path, "rb"))
-  local s = f:read("a")
-  f:close()
-  return s
-end
-
-local function spit(path, text)
-  local f = assert(io.open(path, "wb"))
-  f:write(text)
-  f:close()
-end
+local support = require "support.host"
+local shell_quote, slurp, spit = support.shell_quote, support.slurp, support.spit
 
 --- Runs the host from directory `cwd`; returns status, stdout, stderr.
 local function host(cwd, args)
-  local base = os.tmpname()
-  local out, err = base .. ".out", base .. ".err"
-  local quoted = {}
-  for i, a in ipairs(args) do quoted[i] = shell_quote(a) end
-  local ok, _, code = os.execute(("cd %s && %s %s </dev/null >%s 2>%s"):format(
-    shell_quote(cwd), shell_quote(BIN), table.concat(quoted, " "), out, err))
-  local stdout, stderr = slurp(out), slurp(err)
-  os.remove(out); os.remove(err); os.remove(base)
-  return ok and 0 or code, stdout, stderr
+  return support.run(args, { cwd = cwd })
 end
 
 local function scratch_dir()
-  local base = os.tmpname()
-  os.remove(base)
-  assert(os.execute("mkdir -p " .. shell_quote(base .. "/t")))
-  return base, function() os.execute("rm -rf " .. shell_quote(base)) end
+  return support.scratch_dir("t")
 end
 
 local function last_line(text)
