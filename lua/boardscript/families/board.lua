@@ -4,7 +4,9 @@
 --
 -- Standard notation: column letter then row number, `a1` top left, `f5` =
 -- `{5, 6}`; up to `z26`. Case is ignored when reading.
-local board = { family = "board", sides = { "black", "white" } }
+local common = require "boardscript.families.common"
+
+local board = setmetatable({ family = "board", sides = { "black", "white" } }, { __index = common })
 
 local NAMES = { black = "Black", white = "White" }
 local MARKS = { empty = ".", black = "X", white = "O", block = "#" }
@@ -20,12 +22,6 @@ function board:side_name(side)
   return NAMES[side] or tostring(side)
 end
 
---- The other side of a two-sided game.
-function board:opponent(side)
-  local sides = self.sides
-  if side == sides[1] then return sides[2] end
-  return sides[1]
-end
 
 --- `{row, col}` -> "f5"; nil when `move` is not a well-formed cell on a
 -- board the size of `state`'s (or up to 26 x 26 without a state).
@@ -76,20 +72,6 @@ function board:score(state)
   return state.board:count("black"), state.board:count("white")
 end
 
---- The side with the higher score (in `sides` order), or "draw".
-function board:winner(state)
-  local first, second = self:score(state)
-  if first > second then return self.sides[1] elseif second > first then return self.sides[2] end
-  return "draw"
-end
 
---- The board cloned, a history list copied, other fields as they are.
-function board:clone(state)
-  local copy = {}
-  for key, value in pairs(state) do copy[key] = value end
-  copy.board = state.board:clone()
-  if state.history then copy.history = table.move(state.history, 1, #state.history, 1, {}) end
-  return copy
-end
 
 return board

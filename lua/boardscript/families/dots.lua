@@ -5,18 +5,15 @@
 -- Notation (seed 001): a dot is its row letter and column number, `a1` top
 -- left; an edge is its two dots, smaller first: `a1 a2`. When reading, any
 -- separator (or none) may stand between the dots and either may come first.
+local common = require "boardscript.families.common"
 local view = require "boardscript.view.dots"
 
-local dots = { family = "dots", sides = { 1, 2 } }
+local dots = setmetatable({ family = "dots", sides = { 1, 2 } }, { __index = common })
 
 function dots:side_name(side)
   return "Player " .. tostring(side)
 end
 
-function dots:opponent(side)
-  if side == self.sides[1] then return self.sides[2] end
-  return self.sides[1]
-end
 
 -- Dot (row, col) fits a grid of `rows` x `cols` boxes.
 local function dot_ok(row, col, rows, cols)
@@ -66,17 +63,6 @@ function dots:score(state)
   return state.board:score()
 end
 
-function dots:winner(state)
-  local first, second = self:score(state)
-  if first > second then return 1 elseif second > first then return 2 end
-  return "draw"
-end
 
-function dots:clone(state)
-  local copy = {}
-  for key, value in pairs(state) do copy[key] = value end
-  copy.board = state.board:clone()
-  return copy
-end
 
 return dots
