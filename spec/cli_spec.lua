@@ -82,8 +82,26 @@ return 4
       .. "othello-strict, reversi, or a path to a .lua file)\n", err)
   end)
 
+  it("describes a rule set's options, sides and AIs", function()
+    local status, out = host { "rules", "dots" }
+    assert.equal(0, status)
+    assert.equal(table.concat({
+      "rules dots (family dots)",
+      "sides: Player 1, Player 2",
+      "options:",
+      "  cols: integer 1..16, default 3 - boxes per row",
+      "  rows: integer 1..16, default 3 - boxes per column",
+      "  size: integer 1..16 - boxes per side of a square grid (instead of rows and cols)",
+      "built-in AIs: dots_rules, random, solver",
+      "perft: counted over the Lua hooks",
+    }, "\n") .. "\n", out)
+    status, out = host { "rules" }
+    assert.equal(0, status)
+    assert.matches("reversi          board family, sides Black and White\n", out, 1, true)
+  end)
+
   it("answers --help on every command with status 0", function()
-    for _, command in ipairs { "play", "run", "perft", "solve" } do
+    for _, command in ipairs { "play", "run", "perft", "solve", "replay", "test", "rules" } do
       local status, out = host { command, "--help" }
       assert.equal(0, status, command)
       assert.matches("^Usage: boardscript " .. command, out)

@@ -9,7 +9,7 @@ local rule_options = {}
 --- Adds --size and --opt to an argparse command.
 function rule_options.add(cmd)
   cmd:option("--size", "Board size (the rule set's `size` option; rows x cols as RxC for dots).")
-  cmd:option("--opt", "A rule option, key=value (repeatable; see the rule set's options)."):count("*")
+  cmd:option("--opt", "A rule option, key=value (repeatable; 'boardscript rules NAME' lists them)."):count("*")
 end
 
 --- The options as text: { key = "value" }, --size included.

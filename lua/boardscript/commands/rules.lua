@@ -1,0 +1,57 @@
+--- `boardscript rules [NAME|FILE]`: what a rule set is and the options it
+-- takes; without an argument, the built-in rule sets.
+local perft = require "boardscript.perft"
+local players = require "boardscript.players"
+local rules_mod = require "boardscript.rules"
+
+local command = { summary = "Describe a rule set: its options (for --size/--opt), sides and AIs." }
+
+function command.configure(cmd)
+  cmd:argument("rules", "A built-in name or a path to a rule set file (default: list the built-in ones)."):args("?")
+end
+
+-- "integer 4..26, even" from an option declaration.
+local function option_kind(spec)
+  local parts = { spec.type or "string" }
+  if spec.min or spec.max then parts[#parts + 1] = ("%s..%s"):format(spec.min or "", spec.max or "") end
+  if spec.even then parts[#parts + 1] = "even" end
+  if spec.choices then parts[#parts + 1] = "one of " .. table.concat(spec.choices, ", ") end
+  return table.concat(parts, " ")
+end
+
+local function describe(name)
+  local r = rules_mod.load(name)
+  local out = {}
+  out[#out + 1] = ("rules %s (family %s)"):format(tostring(r.name), r.family or "board")
+  out[#out + 1] = ("sides: %s, %s"):format(r:side_name(r.sides[1]), r:side_name(r.sides[2]))
+  local keys = {}
+  for key in pairs(r.options or {}) do keys[#keys + 1] = key end
+  table.sort(keys)
+  out[#out + 1] = #keys > 0 and "options:" or "options: none"
+  for _, key in ipairs(keys) do
+    local spec = r.options[key]
+    local default = r[key]
+    if default == nil then default = spec.default end
+    out[#out + 1] = ("  %s: %s%s%s"):format(key, option_kind(spec),
+      default ~= nil and default ~= "" and (", default " .. tostring(default)) or "",
+      spec.help and (" - " .. spec.help) or "")
+  end
+  out[#out + 1] = "built-in AIs: " .. table.concat(players.builtin_for(r), ", ")
+  out[#out + 1] = "perft: " .. (perft.in_core(r) and "counted by the C core" or "counted over the Lua hooks")
+  return table.concat(out, "\n") .. "\n"
+end
+
+function command.run(args)
+  if args.rules then
+    io.stdout:write(describe(args.rules))
+    return 0
+  end
+  for _, name in ipairs(rules_mod.builtin_names()) do
+    local r = rules_mod.load(name)
+    io.stdout:write(("%-16s %s family, sides %s and %s\n"):format(name, r.family or "board",
+      r:side_name(r.sides[1]), r:side_name(r.sides[2])))
+  end
+  return 0
+end
+
+return command
