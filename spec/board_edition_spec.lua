@@ -80,6 +80,11 @@ describe("edition board", function()
       .. "White to move: ", out)
   end)
 
+  it("cuts a long answer it cannot read to 40 bytes", function()
+    local _, out = run(("x"):rep(100000) .. "\nquit\n", "--size", "4")
+    assert.matches("Black to move: Not a move: " .. ("x"):rep(37) .. "%.%.%. %(type %? for the legal moves%)\n", out)
+  end)
+
   it("refuses a pass with the rules' reason, and undo with nothing to take back", function()
     local _, out = run("pass\nundo\nquit\n", "--size", "4")
     assert.equal(WELCOME4 .. START4

@@ -125,7 +125,9 @@ local function command(con, g, seats, text)
   elseif text ~= "" then
     local move = g:parse_move(text)
     if move == nil then
-      con:say(("Not a move: %s (type ? for the legal moves)"):format(text))
+      -- A long answer is cut, so a pasted megabyte is not written back.
+      local shown = #text > 40 and text:sub(1, 37) .. "..." or text
+      con:say(("Not a move: %s (type ? for the legal moves)"):format(shown))
       return nil
     end
     local name = g:move_text(move) or text
