@@ -1,14 +1,27 @@
---- Players: "human", a built-in AI name, or a path to a Lua file returning a
--- policy. A policy is a function `(game) -> move` or a table with
--- `choose(self, game)`, and may list the rule sets it can play in `games`
--- (e.g. { "dots" }; absent: any); it is checked once, when loaded. A policy
--- is always handed a copy of the game, and what it returns is checked
--- before the game goes on.
+--- Players: "human", a built-in AI, or a path to a Lua file returning a
+-- policy, each optionally followed by options: `NAME[:key=value[,key=value]...]`
+-- (`mcts:playouts=500,c=1.2`, `./mine.lua:depth=3`; a file path is split at
+-- its last `.lua:`).
+--
+-- A policy is a function `(game, ctx) -> move` or a table with
+-- `choose(self, game, ctx)`. It may declare `options` (the declarations rule
+-- sets use), list the rule sets it can play in `games` (e.g. { "dots" }; a
+-- rule set answers to its own name, its base rule sets' names and its family,
+-- "board" or "dots"; absent: any), and have `new(opts)`, which makes each
+-- seat its own instance from the resolved options. It is checked once, when
+-- loaded. A policy is always handed a copy of the game, and what it returns
+-- is checked before the game goes on. `ctx` is { options = the resolved
+-- options, time = options.time (seconds for this move, or nil), rng = the
+-- game's seeded generator, log = function(fmt, ...) writing `[NAME] message`
+-- to stderr when BOARDSCRIPT_LOG is set }.
 local errors = require "boardscript.errors"
+local rules_mod = require "boardscript.rules"
 
 local players = {}
 
---- Built-in AIs: module, and the rule sets they play (nil: any).
+--- Built-in AIs, one entry each (a line or two): the module, the rule sets it plays
+-- (`games`, as a policy's; nil: any) and a one-line summary. Their options
+-- are the modules' own `options` declarations.
 players.BUILTIN = {
   random = { module = "boardscript.ai.random", summary = "a legal move chosen uniformly at random" },
   dots_rules = { module = "boardscript.ai.dots_rules", games = { "dots" },
@@ -17,9 +30,11 @@ players.BUILTIN = {
              summary = "perfect Dots and Boxes play on small grids (exact solver)" },
 }
 
+local OPTION_TYPES = { integer = true, number = true, boolean = true, string = true }
+
 local function as_policy(value, where)
   if type(value) == "function" then
-    return { name = where, choose = function(_, g) return value(g) end }
+    return { name = where, choose = function(_, g, ctx) return value(g, ctx) end }
   end
   if type(value) == "table" and type(value.choose) == "function" then
     return value
@@ -28,9 +43,11 @@ local function as_policy(value, where)
     where, type(value)))
 end
 
--- The names a rule set answers to: its own and those of the rule sets it
--- is a variant of ("misere-dots", "dots"). A name stands for itself.
+-- The names a rule set answers to: its own, those of the rule sets it is a
+-- variant of ("misere-dots", "dots") and its family's ("dots"). A built-in
+-- rule set's name stands for that rule set; any other name for itself.
 local function names_of(game)
+  if type(game) == "string" and rules_mod.BUILTIN[game] then game = rules_mod.load(game) end
   if type(game) ~= "table" then return { game } end
   local names, t = {}, game
   while type(t) == "table" do
@@ -39,12 +56,13 @@ local function names_of(game)
     local meta = getmetatable(t)
     t = meta and meta.__index
   end
+  names[#names + 1] = game.family or "board"
   return names
 end
 
 --- Whether a built-in AI or a policy with `games` plays the rule set
--- `game` (a name or a rule set table, whose base rule sets count too;
--- nil: any).
+-- `game` (a name or a rule set table, whose base rule sets and family count
+-- too; nil: any).
 local function lists(games, game)
   if games == nil or game == nil then return true end
   for _, candidate in ipairs(names_of(game)) do
@@ -65,25 +83,99 @@ function players.builtin_for(game)
   return names
 end
 
---- Returns { human = true } or { policy = <policy>, name = ... }; raises a
--- user error for an unknown name or a broken file. `game` (a rule set
--- name, optional) narrows the names an error suggests.
+--- Splits a player spec `NAME[:key=value,...]`: the name and the option
+-- text (nil when there is no `:`). A path is split at its last `.lua:`.
+function players.split_spec(spec)
+  local name, text = spec:match("^(.*%.lua):(.*)$")
+  if name then return name, text end
+  if spec:match("%.lua$") then return spec, nil end
+  name, text = spec:match("^([^:]*):(.*)$")
+  if name then return name, text end
+  return spec, nil
+end
+
+-- Checks a policy's `options` declarations once, when it is loaded.
+local function check_declarations(policy, where)
+  local declared = type(policy) == "table" and policy.options or nil
+  if declared == nil then return {} end
+  if type(declared) ~= "table" then
+    errors.fail(("%s: field 'options' must be a table of option declarations"):format(where))
+  end
+  for key, spec in pairs(declared) do
+    if type(spec) ~= "table" or not OPTION_TYPES[spec.type or "string"] then
+      errors.fail(("%s: field 'options.%s' must be a table with type integer, number, boolean or string"):format(
+        where, key))
+    end
+    if spec.default ~= nil then
+      local ok, why = rules_mod.check_option(spec, spec.default)
+      if ok == nil then errors.fail(("%s: field 'options.%s': default %s"):format(where, key, why)) end
+    end
+  end
+  return declared
+end
+
+--- The options of player `spec` for a policy named `name` declaring
+-- `declared`: the option text converted and checked, the defaults filled
+-- in. A key the policy does not declare, a bad value or text that is not
+-- `key=value` is a usage error naming the player and the option.
+function players.resolve_options(spec, name, declared, text)
+  local where = ("player '%s'"):format(spec)
+  local opts = {}
+  if text ~= nil then
+    for item in (text .. ","):gmatch("([^,]*),") do
+      local key, value = item:match("^%s*([%w_]+)%s*=(.*)$")
+      if not key then
+        errors.fail(("%s: options are written key=value, separated by commas (got '%s')"):format(where, item))
+      end
+      if not declared[key] then
+        errors.fail(("%s: policy '%s' has no option '%s' (options: %s)"):format(
+          where, name, key, rules_mod.option_names(declared)))
+      end
+      if opts[key] ~= nil then errors.fail(("%s: option %s is given twice"):format(where, key)) end
+      opts[key] = errors.guard(where, rules_mod.convert_option, declared[key], key, value)
+    end
+  end
+  for key, decl in pairs(declared) do
+    if opts[key] == nil then opts[key] = decl.default end
+  end
+  return opts
+end
+
+-- Makes the policy of one seat: `value.new(opts)` when the policy table has
+-- `new`, else the policy as it is.
+local function instance(value, where, opts)
+  if type(value) == "table" and type(value.new) == "function" then
+    return as_policy(errors.guard(where, value.new, opts), where)
+  end
+  return as_policy(value, where)
+end
+
+--- Returns { human = true } or { policy = <policy>, name = spec, policy_name
+-- = NAME, options = resolved options }; raises a user error for an unknown
+-- name, a broken file or a bad option. `game` (a rule set name or table,
+-- optional) narrows the names an error suggests.
 function players.load(spec, game)
   if spec == nil or spec == "human" then return { human = true, name = "human" } end
-  local entry = players.BUILTIN[spec]
+  local name, text = players.split_spec(spec)
+  if name == "human" then errors.fail(("player '%s': human takes no options"):format(spec)) end
+  local value
+  local entry = players.BUILTIN[name]
   if entry then
-    return { policy = as_policy(require(entry.module), spec), name = spec }
-  end
-  if spec:match("%.lua$") then
-    local chunk, err = loadfile(spec)
+    value = require(entry.module)
+  elseif name:match("%.lua$") then
+    local chunk, err = loadfile(name)
     if not chunk then errors.fail(err) end
-    local value = errors.guard("player " .. spec, chunk)
-    return { policy = as_policy(value, spec), name = spec }
+    value = errors.guard("player " .. name, chunk)
+  else
+    local names = players.builtin_for(game)
+    table.insert(names, 1, "human")
+    errors.fail(("unknown player '%s' (expected %s, or a path to a .lua file)"):format(
+      name, table.concat(names, ", ")))
   end
-  local names = players.builtin_for(game)
-  table.insert(names, 1, "human")
-  errors.fail(("unknown player '%s' (expected %s, or a path to a .lua file)"):format(
-    spec, table.concat(names, ", ")))
+  local where = "player " .. name
+  local declared = check_declarations(value, where)
+  local opts = players.resolve_options(spec, name, declared, text)
+  return { policy = instance(value, name, opts), name = spec, policy_name = name, options = opts }
 end
 
 --- Whether a loaded player can play rule set `game` (a name or a table).
@@ -99,11 +191,33 @@ local function who(player, g)
   return ("player '%s' (%s)"):format(player.name, g:side_name())
 end
 
--- Calls policy method `method` on a copy of `g`; an error in it is a user
--- error naming the player.
+--- The logger of `ctx` for the policy named `name`: writes `[name] message`
+-- lines (message = fmt:format(...)) to stderr when the environment variable
+-- BOARDSCRIPT_LOG is set and not empty; else does nothing.
+function players.logger(name)
+  local setting = os.getenv("BOARDSCRIPT_LOG")
+  if setting == nil or setting == "" then return function() end end
+  return function(fmt, ...)
+    io.stderr:write(("[%s] %s\n"):format(name, tostring(fmt):format(...)))
+  end
+end
+
+--- The `ctx` a policy's `choose` gets for a move of game `g`.
+function players.context(player, g)
+  local options = player.options or {}
+  return {
+    options = options,
+    time = options.time,
+    rng = g.rng,
+    log = players.logger(player.policy_name or player.name),
+  }
+end
+
+-- Calls policy method `method` on a copy of `g` (and a ctx); an error in it
+-- is a user error naming the player.
 local function ask(player, g, method)
   local policy = player.policy
-  local ok, result = pcall(policy[method], policy, g:clone())
+  local ok, result = pcall(policy[method], policy, g:clone(), players.context(player, g))
   if not ok then
     if errors.is_user(result) then error(result, 0) end
     errors.fail(("%s failed: %s"):format(who(player, g), tostring(result)))

@@ -73,17 +73,22 @@ function M.check_option(spec, value)
   return value
 end
 
---- Converts the text of `--opt key=value` for option `key` of `rules`:
--- returns the value, or raises a user error naming the option.
-function M.parse_option(rules, key, text)
-  local spec = (rules.options or {})[key]
-  if not spec then
-    local known = {}
-    for name in pairs(rules.options or {}) do known[#known + 1] = name end
-    table.sort(known)
-    errors.fail(("rule set '%s' has no option '%s' (options: %s)"):format(
-      rules.name or "?", key, #known > 0 and table.concat(known, ", ") or "none"))
-  end
+--- The sorted names of the options declared in `options` (a table of
+-- declarations, or nil), joined for a message: "c, playouts, time" or "none".
+function M.option_names(options)
+  local known = {}
+  for name in pairs(options or {}) do known[#known + 1] = name end
+  table.sort(known)
+  return #known > 0 and table.concat(known, ", ") or "none"
+end
+
+--- Converts the text `text` of option `key=text` by its declaration `spec`
+-- (by type: a boolean is true, yes, 1, false, no or 0) and checks it:
+-- returns the value, or raises a user error naming the option
+-- (`option depth=x: not an integer`, `option depth: 0 is out of range 1..30`).
+-- Rule-set options (`--opt`) and policy options (`mcts:playouts=500`) both
+-- come through here.
+function M.convert_option(spec, key, text)
   local kind, value = spec.type or "string", text
   if kind == "integer" then
     value = text:match("^[+-]?%d+$") and math.tointeger(tonumber(text))
@@ -98,6 +103,17 @@ function M.parse_option(rules, key, text)
   local ok, why = M.check_option(spec, value)
   if ok == nil then errors.fail(("option %s: %s"):format(key, why)) end
   return value
+end
+
+--- Converts the text of `--opt key=value` for option `key` of `rules`:
+-- returns the value, or raises a user error naming the option.
+function M.parse_option(rules, key, text)
+  local spec = (rules.options or {})[key]
+  if not spec then
+    errors.fail(("rule set '%s' has no option '%s' (options: %s)"):format(
+      rules.name or "?", key, M.option_names(rules.options)))
+  end
+  return M.convert_option(spec, key, text)
 end
 
 --- The options a game of `rules` is set up with: each declared option is
