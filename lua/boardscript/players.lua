@@ -24,6 +24,12 @@ local players = {}
 -- are the modules' own `options` declarations.
 players.BUILTIN = {
   random = { module = "boardscript.ai.random", summary = "a legal move chosen uniformly at random" },
+  greedy = { module = "boardscript.ai.greedy", summary = "the move that gains the most score at once; ties at random" },
+  positional = { module = "boardscript.ai.positional", games = { "board" },
+                 summary = "the best weighted disc margin after its move (corners high, cells next to them low)" },
+  minimax = { module = "boardscript.ai.minimax",
+              summary = "alpha-beta search to a depth or for a time (evaluate hook, else weighted discs or score)" },
+  mcts = { module = "boardscript.ai.mcts", summary = "Monte Carlo tree search (UCT) with random playouts" },
   dots_rules = { module = "boardscript.ai.dots_rules", games = { "dots" },
                  summary = "the seed 001 computer player (four-level rule)" },
   solver = { module = "boardscript.ai.dots_solver", games = { "dots" },

@@ -1,0 +1,179 @@
+--- The `mcts` policy: Monte Carlo tree search (UCT) with random playouts,
+-- over the rule set's hooks only (moves, play, undo, can_pass, pass,
+-- finished, winner), so it plays any rule set.
+--
+-- Each playout walks down the tree, choosing at each node the child with
+-- the best `wins/visits + c * sqrt(ln(parent visits) / visits)`, adds one
+-- new node, then plays random moves (from the game's seeded generator) to
+-- the end of the game, and counts the result for every node it passed: 1
+-- for the side that moved into the node if that side won, 0.5 for a draw,
+-- 0 for a loss (so it does not matter who moves next: FlipFlop's second
+-- piece and Dots and Boxes' extra turns are searched as they are). It then
+-- plays the root's most visited move.
+--
+-- A pass is a child wherever `can_pass` allows one. In a playout a player
+-- passes when it has no move, and where passing is allowed anyway (loose
+-- othello, FlipFlop's second piece) it passes one time in PASS_ODDS. A
+-- playout that runs longer than twice the cells of the board (or edges of
+-- the grid) without finishing is scored by the rule set's `winner` as it
+-- stands. Everything is played and undone on the copy of the game it is
+-- handed; nothing is cloned.
+--
+-- Options: `playouts` per move (default 1000), `time` (seconds per move,
+-- processor time: playouts run until it is spent, or until `playouts` if
+-- that is given too) and `c`, the exploration constant (default 1.4).
+local core = require "boardscript.core"
+
+local mcts = {
+  name = "mcts",
+  options = {
+    playouts = { type = "integer", min = 1, max = 100000000,
+                 help = "playouts per move (default 1000; with time, no limit unless given)" },
+    time = { type = "number", min = 0, help = "seconds per move (processor time): play out until it is spent" },
+    c = { type = "number", min = 0, max = 100, default = 1.4, help = "exploration constant of UCT" },
+  },
+}
+
+mcts.DEFAULT_PLAYOUTS = 1000
+mcts.PASS_ODDS = 50
+
+local PASS = "pass"
+
+--- A player of its own for one seat, with options `opts`.
+function mcts.new(opts)
+  return setmetatable({ opts = opts or {} }, { __index = mcts })
+end
+
+-- The choices of a node: the moves, then a pass when allowed; none when
+-- the game is over.
+local function choices(r, s)
+  if r:finished(s) then return {} end
+  local list = r:moves(s)
+  if r:can_pass(s) then list[#list + 1] = PASS end
+  return list
+end
+
+local function apply(r, s, choice)
+  if choice == PASS then return r:pass(s) end
+  return r:play(s, choice)
+end
+
+--- The longest playout: twice the cells of a core board (or the edges of
+-- a dots grid), else 1000 plies.
+function mcts.playout_limit(s)
+  local b = s.board
+  local ok, n = pcall(function() return b:size() end)
+  if ok and math.type(n) == "integer" then return 2 * n * n end
+  ok, n = pcall(function() return b:edge_count() end)
+  if ok and math.type(n) == "integer" then return 2 * n end
+  return 1000
+end
+
+-- Plays random moves to the end of the game (or `limit` plies): returns
+-- the plies played.
+local function playout(r, s, rng, limit)
+  local plies = 0
+  while plies < limit and not r:finished(s) do
+    local moves = r:moves(s)
+    local n = #moves
+    local ok
+    if n == 0 or (rng:random(mcts.PASS_ODDS) == 1 and r:can_pass(s)) then
+      ok = r:pass(s)
+    else
+      ok = r:play(s, moves[rng:random(n)])
+    end
+    if not ok then break end -- no move and no pass: nothing more can happen
+    plies = plies + 1
+  end
+  return plies
+end
+
+-- The reward of a finished (or cut short) playout for `side`.
+local function reward(winner, side)
+  if winner == side then return 1 end
+  if winner == "draw" then return 0.5 end
+  return 0
+end
+
+-- The child of `node` with the best upper confidence bound.
+local function select(node, c)
+  local log_n = math.log(node.visits)
+  local best, best_ucb
+  for _, child in ipairs(node.children) do
+    local ucb = child.wins / child.visits + c * math.sqrt(log_n / child.visits)
+    if best_ucb == nil or ucb > best_ucb then best, best_ucb = child, ucb end
+  end
+  return best
+end
+
+-- One playout from the root: down the tree, one new node, a random game,
+-- the result counted back up; the state is restored.
+local function iterate(r, s, root, rng, c, limit)
+  local node, played = root, 0
+  while node.untried and #node.untried == 0 and #node.children > 0 do
+    node = select(node, c)
+    apply(r, s, node.move)
+    played = played + 1
+  end
+  node.untried = node.untried or choices(r, s)
+  local untried = node.untried
+  if #untried > 0 then
+    local i = rng:random(#untried)
+    local choice = untried[i]
+    untried[i] = untried[#untried]
+    untried[#untried] = nil
+    local mover = s.player
+    if apply(r, s, choice) then
+      played = played + 1
+      local child = { move = choice, parent = node, mover = mover, visits = 0, wins = 0, children = {} }
+      node.children[#node.children + 1] = child
+      node = child
+    end
+  end
+  local plies = playout(r, s, rng, limit)
+  local winner = r:winner(s)
+  for _ = 1, plies + played do r:undo(s) end
+  while node do
+    node.visits = node.visits + 1
+    if node.mover ~= nil then node.wins = node.wins + reward(winner, node.mover) end
+    node = node.parent
+  end
+end
+
+--- The move for the side to move of `g` (a copy: the search plays and
+-- undoes on it), "pass", or nil when there is nothing to play.
+function mcts:choose(g, ctx)
+  ctx = ctx or {}
+  local opts = ctx.options or self.opts or {}
+  local time = ctx.time or opts.time
+  local start = os.clock()
+  local deadline = time and start + time or nil
+  local playouts = opts.playouts or (time and math.huge or mcts.DEFAULT_PLAYOUTS)
+  local c = opts.c or mcts.options.c.default
+  local rng = ctx.rng or g.rng or core.rng(1)
+  local r, s = g.rules, g.state
+  local list = choices(r, s)
+  if #list <= 1 then return list[1] end
+  local root = { visits = 0, wins = 0, children = {}, untried = list }
+  local limit = mcts.playout_limit(s)
+  local count = 0
+  while count < playouts and not (deadline and os.clock() >= deadline) do
+    iterate(r, s, root, rng, c, limit)
+    count = count + 1
+  end
+  local best
+  for _, child in ipairs(root.children) do
+    if best == nil or child.visits > best.visits
+        or (child.visits == best.visits and child.wins > best.wins) then
+      best = child
+    end
+  end
+  if best == nil then return list[rng:random(#list)] end -- no time for a single playout
+  if ctx.log then
+    ctx.log("%d playouts, %.3f s: %s, %d visits, %.2f won", count, os.clock() - start,
+      best.move == PASS and "pass" or tostring(g:move_text(best.move)), best.visits, best.wins / best.visits)
+  end
+  return best.move
+end
+
+return mcts
