@@ -10,7 +10,7 @@ local play = require "boardscript.play"
 local cli = {}
 
 --- The commands, in the order `--help` lists them.
-cli.COMMANDS = { "play", "run", "perft", "solve", "replay", "test", "rules" }
+cli.COMMANDS = { "play", "run", "perft", "solve", "replay", "test", "rules", "ai" }
 
 local function build_parser()
   local parser = argparse("boardscript", "A scriptable engine for grid board games.")

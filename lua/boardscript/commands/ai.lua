@@ -1,0 +1,76 @@
+--- `boardscript ai list [--game NAME|FILE]`: the built-in policies (AIs),
+-- the rule sets each plays, what it does and the options it takes
+-- (written after its name: `--black mcts:playouts=500`).
+--
+-- The format, one block per policy, sorted by name:
+--
+--     NAME: SUMMARY
+--       games: any | NAME, NAME...    (a rule set answers to its own name, its bases' and its family's;
+--                                     a family that is no rule set's name is written "board family")
+--       options: none                 (or one line per option:)
+--       option KEY: TYPE [MIN..MAX] [one of A, B][, default D] - HELP
+local players = require "boardscript.players"
+local rules_mod = require "boardscript.rules"
+
+local command = { summary = "List the built-in AI policies: the games they play and their options." }
+
+function command.configure(cmd)
+  cmd:command_target("ai_command")
+  local list = cmd:command("list", "List the built-in policies, the rule sets they play and their options.")
+  list:option("--game", "Only the policies that play this rule set (a built-in name or a path to a rule set file).")
+end
+
+-- "integer 1..30, default 3" from an option declaration.
+local function option_kind(spec)
+  local parts = { spec.type or "string" }
+  if spec.min or spec.max then parts[#parts + 1] = ("%s..%s"):format(spec.min or "", spec.max or "") end
+  if spec.even then parts[#parts + 1] = "even" end
+  if spec.choices then parts[#parts + 1] = "one of " .. table.concat(spec.choices, ", ") end
+  local text = table.concat(parts, " ")
+  if spec.default ~= nil then text = text .. ", default " .. tostring(spec.default) end
+  return text
+end
+
+-- "any", or the names in `games`; a family name that is no built-in rule
+-- set's ("board") is written "board family".
+local function games_text(games)
+  if games == nil then return "any" end
+  local parts = {}
+  for i, name in ipairs(games) do
+    parts[i] = (rules_mod.FAMILIES[name] and not rules_mod.BUILTIN[name]) and (name .. " family") or name
+  end
+  return table.concat(parts, ", ")
+end
+
+--- The block describing built-in policy `name` (see the top of this file).
+function command.describe(name)
+  local entry = players.BUILTIN[name]
+  local policy = require(entry.module)
+  local out = { ("%s: %s"):format(name, entry.summary or "") }
+  out[#out + 1] = "  games: " .. games_text(entry.games)
+  local options = type(policy) == "table" and policy.options or {}
+  local keys = {}
+  for key in pairs(options) do keys[#keys + 1] = key end
+  table.sort(keys)
+  if #keys == 0 then out[#out + 1] = "  options: none" end
+  for _, key in ipairs(keys) do
+    local spec = options[key]
+    out[#out + 1] = ("  option %s: %s%s"):format(key, option_kind(spec), spec.help and (" - " .. spec.help) or "")
+  end
+  return table.concat(out, "\n") .. "\n"
+end
+
+function command.run(args)
+  local names
+  if args.game then
+    names = players.builtin_for(rules_mod.load(args.game))
+  else
+    names = {}
+    for name in pairs(players.BUILTIN) do names[#names + 1] = name end
+    table.sort(names)
+  end
+  for _, name in ipairs(names) do io.stdout:write(command.describe(name)) end
+  return 0
+end
+
+return command
