@@ -96,7 +96,7 @@ local function reward(winner, side)
 end
 
 -- The child of `node` with the best upper confidence bound.
-local function select(node, c)
+local function best_child(node, c)
   local log_n = math.log(node.visits)
   local best, best_ucb
   for _, child in ipairs(node.children) do
@@ -111,7 +111,7 @@ end
 local function iterate(r, s, root, rng, c, limit)
   local node, played = root, 0
   while node.untried and #node.untried == 0 and #node.children > 0 do
-    node = select(node, c)
+    node = best_child(node, c)
     apply(r, s, node.move)
     played = played + 1
   end

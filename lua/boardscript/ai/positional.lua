@@ -75,10 +75,9 @@ function positional.weights(b)
   return weights, corners
 end
 
---- The weighted sum of `side`'s discs minus the other side's on board `b`.
-function positional.value(b, weights, corners, side)
-  local n = b:size()
-  local total = 0
+-- Lowers the weights of the cells next to the empty corners of `b`;
+-- returns what to put back (see restore).
+local function next_to_empty_corners(b, weights, corners)
   local saved = {}
   for _, corner in ipairs(corners) do
     if b:get(corner[1], corner[2]) == "empty" then
@@ -89,6 +88,29 @@ function positional.value(b, weights, corners, side)
       end
     end
   end
+  return saved
+end
+
+local function restore(saved)
+  for i = #saved, 1, -1 do
+    local s = saved[i]
+    s[1][s[2]] = s[3]
+  end
+end
+
+--- The weights that count on board `b` as it stands: rows of numbers
+-- (blocks weigh 0), the cells next to an empty corner lowered.
+function positional.table(b)
+  local weights, corners = positional.weights(b)
+  next_to_empty_corners(b, weights, corners)
+  return weights
+end
+
+--- The weighted sum of `side`'s discs minus the other side's on board `b`.
+function positional.value(b, weights, corners, side)
+  local n = b:size()
+  local total = 0
+  local saved = next_to_empty_corners(b, weights, corners)
   for r = 1, n do
     local row = weights[r]
     for c = 1, n do
@@ -100,10 +122,7 @@ function positional.value(b, weights, corners, side)
       end
     end
   end
-  for i = #saved, 1, -1 do
-    local s = saved[i]
-    s[1][s[2]] = s[3]
-  end
+  restore(saved)
   return total
 end
 

@@ -6,7 +6,9 @@
 --
 --     NAME: SUMMARY
 --       games: any | NAME, NAME...    (a rule set answers to its own name, its bases' and its family's;
---                                     a family that is no rule set's name is written "board family")
+--                                     a family that is no rule set's name is written "board family";
+--                                     a policy with an `accepts` predicate: the built-in rule sets it
+--                                     accepts, then "(built-in), and the variants it accepts")
 --       options: none                 (or one line per option:)
 --       option KEY: TYPE [MIN..MAX] [one of A, B][, default D] - HELP
 local players = require "boardscript.players"
@@ -31,13 +33,28 @@ local function option_kind(spec)
   return text
 end
 
+-- The built-in rule sets that built-in policy `name` plays.
+local function builtin_rule_sets(name)
+  local found = {}
+  for _, rule_set in ipairs(rules_mod.builtin_names()) do
+    for _, policy in ipairs(players.builtin_for(rule_set)) do
+      if policy == name then found[#found + 1] = rule_set end
+    end
+  end
+  return found
+end
+
 -- "any", or the names in `games`; a family name that is no built-in rule
--- set's ("board") is written "board family".
-local function games_text(games)
-  if games == nil then return "any" end
+-- set's ("board") is written "board family". An entry with an `accepts`
+-- predicate lists the built-in rule sets it accepts.
+local function games_text(name, entry)
+  if entry.accepts ~= nil then
+    return table.concat(builtin_rule_sets(name), ", ") .. " (built-in), and the variants it accepts"
+  end
+  if entry.games == nil then return "any" end
   local parts = {}
-  for i, name in ipairs(games) do
-    parts[i] = (rules_mod.FAMILIES[name] and not rules_mod.BUILTIN[name]) and (name .. " family") or name
+  for i, game in ipairs(entry.games) do
+    parts[i] = (rules_mod.FAMILIES[game] and not rules_mod.BUILTIN[game]) and (game .. " family") or game
   end
   return table.concat(parts, ", ")
 end
@@ -47,7 +64,7 @@ function command.describe(name)
   local entry = players.BUILTIN[name]
   local policy = require(entry.module)
   local out = { ("%s: %s"):format(name, entry.summary or "") }
-  out[#out + 1] = "  games: " .. games_text(entry.games)
+  out[#out + 1] = "  games: " .. games_text(name, entry)
   local options = type(policy) == "table" and policy.options or {}
   local keys = {}
   for key in pairs(options) do keys[#keys + 1] = key end
