@@ -56,8 +56,22 @@
 -- @function dots_solver
 -- @tab[opt] opts `tt_mb` (table size in MiB, 1..65536; default the core's),
 -- `node_limit` (nodes per call; 0 or absent: none), `seconds` (CPU seconds
--- per call; 0 or absent: none)
+-- per call; 0 or absent: none), `progress` (a function called with the nodes
+-- of the call so far about once a second of CPU time; an error in it stops
+-- the search)
 -- @treturn dots_solver
+
+--- Seconds of a monotonic wall clock (only differences mean anything), for
+-- time budgets measured in real time.
+-- @function clock
+-- @treturn number
+
+--- An alpha-beta searcher and exact solver for capture games, with its own
+-- transposition table (kept from call to call) and evaluation weights.
+-- @function searcher
+-- @tab[opt] opts `tt_mb` (table size in MiB, 1..65536, default 16),
+-- `weights` (a table of evaluation weights, see `searcher:weights`)
+-- @treturn searcher
 
 --- The largest number of edges the solver takes (64).
 -- @field dots_solver_max_edges
@@ -320,3 +334,74 @@
 
 --- Frees the solver's table now; using the solver afterwards raises.
 -- @function dots_solver:close
+
+--- An alpha-beta searcher (userdata "boardscript.searcher"), closed by
+-- `close`, a `<close>` variable or the collector.
+--
+-- The options of `search`, `solve` and `evaluate`: `game`, the game as the
+-- core describes it (`legal`, `flip`: direction sets of a turn's piece,
+-- default "all"; `legal2`, `flip2`, `second_after`: a second piece earned by
+-- capturing `second_after` or more (FlipFlop); `pass`: "stuck" (default) or
+-- "anytime"; `ending`: "no-moves" (default), "two-passes",
+-- "two-passes-only" or "turns" with `turn_limit`; `misere`;
+-- `empties_to_winner`), the state besides the board (`passes`, `piece`,
+-- `turns`, `unable`), and limits: `depth` (plies), `time` (seconds of wall
+-- time), `nodes`, `endgame` (solve exactly at this many empty cells or
+-- fewer), `evaluate` (a function(board, player) returning hundredths of a
+-- disc for `player`, replacing the weighted evaluation).
+-- @type searcher
+
+--- The best move of `player` on `b` by iterative deepening.
+-- @function searcher:search
+-- @tparam board b
+-- @string player "black" or "white"
+-- @tab[opt] opts see above (without depth, time or nodes: depth 6)
+-- @return the move, {row, col} or "pass"
+-- @treturn int its value in hundredths of a disc for `player`
+-- @treturn table info: `depth` (deepest finished iteration), `nodes`,
+-- `exact`, `stopped`, `seconds`
+-- @return or nil and "game over"
+
+--- Solves the position exactly: the best move and the final disc margin.
+-- @function searcher:solve
+-- @tparam board b
+-- @string player
+-- @tab[opt] opts see above (`time` and `nodes` stop it: then `info.exact` is false)
+-- @return the move, {row, col} or "pass"
+-- @treturn int the margin in discs for `player`
+-- @treturn table info, as for `search`
+-- @return or nil and "game over"
+
+--- The weighted evaluation of the position for `player`, in hundredths of a disc.
+-- @function searcher:evaluate
+-- @tparam board b
+-- @string player
+-- @tab[opt] opts `game` and the state, as above
+-- @treturn int
+
+--- What the described game's rules say of a position: `moves` (a list of
+-- {row, col}), `can_pass`, `finished` and, when finished, `value` (the final
+-- margin for `player`). Used to check a rule set's hooks against the core.
+-- @function searcher:position
+-- @tparam board b
+-- @string player
+-- @tab[opt] opts `game` and the state, as above
+-- @treturn table
+
+--- The evaluation weights: `discs`, `mobility`, `potential`, `corners`
+-- (cells that can never be flipped), `corner_adj` (next to an empty such
+-- cell), `stable` (discs that can no longer be flipped) and `parity`, in
+-- hundredths of a disc per unit of own minus the opponent's.
+-- @function searcher:weights
+-- @treturn table
+
+--- Changes some weights (the others stay) and clears the table.
+-- @function searcher:set_weights
+-- @tab weights
+-- @usage s:set_weights{ mobility = 80, corners = 500 }
+
+--- Empties the transposition table and the move-ordering tables.
+-- @function searcher:clear
+
+--- Frees the searcher's table now; using it afterwards raises.
+-- @function searcher:close

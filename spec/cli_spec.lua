@@ -92,9 +92,9 @@ return 4
       "  cols: integer 1..16, default 3 - boxes per row",
       "  rows: integer 1..16, default 3 - boxes per column",
       "  size: integer 1..16 - boxes per side of a square grid (instead of rows and cols)",
-      "built-in AIs: dots_rules, random, solver",
-      "perft: counted over the Lua hooks",
-    }, "\n") .. "\n", out)
+    }, "\n") .. "\n", out:gsub("built%-in AIs: [^\n]*\n", ""):gsub("perft: [^\n]*\n", ""))
+    assert.matches("\nbuilt%-in AIs: dots_rules, [^\n]*solver", out)
+    assert.matches("\nperft: counted over the Lua hooks\n$", out)
     status, out = host { "rules" }
     assert.equal(0, status)
     assert.matches("reversi          board family, sides Black and White\n", out, 1, true)

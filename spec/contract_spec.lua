@@ -161,7 +161,9 @@ describe("policies", function()
     local misere = rules.load(os.getenv("BOARDSCRIPT_SOURCE") .. "/lua/examples/misere_dots.lua")
     assert.is_true(players.plays(players.load("dots_rules"), misere))
     assert.is_false(players.plays(players.load("dots_rules"), rules.load("reversi")))
-    assert.same({ "dots_rules", "random", "solver" }, players.builtin_for(misere))
+    local names = table.concat(players.builtin_for(misere), " ")
+    assert.matches("dots_rules", names, 1, true)
+    assert.matches("solver", names, 1, true)
     local path = os.getenv("BOARDSCRIPT_SOURCE") .. "/lua/examples/misere_dots.lua"
     local status, out = play.run({ "board", "--rules", path, "--black", "dots_rules", "--white", "solver" },
       { input = "" })
@@ -172,10 +174,12 @@ describe("policies", function()
   it("suggest only the built-in AIs of the game", function()
     local status, _, err = play.run({ "reversi", "--white", "solver" }, { input = "" })
     assert.equal(2, status)
-    assert.equal("boardscript: player 'solver' plays only dots, not reversi "
-      .. "(for reversi: human, random, or a policy file)\n", err)
+    assert.matches("^boardscript: player 'solver' plays only dots, not reversi "
+      .. "%(for reversi: human, [^\n]*random, or a policy file%)\n$", err)
+    assert.is_nil(err:find("dots_rules", 1, true))
     status, _, err = play.run({ "reversi", "--white", "nobody" }, { input = "" })
     assert.equal(2, status)
-    assert.equal("boardscript: unknown player 'nobody' (expected human, random, or a path to a .lua file)\n", err)
+    assert.matches("^boardscript: unknown player 'nobody' %(expected human, [^\n]*random, "
+      .. "or a path to a %.lua file%)\n$", err)
   end)
 end)

@@ -1,6 +1,7 @@
 --- perft: the number of leaves `depth` plies below a position, for any
 -- rule set. The C core counts a rule set only when it declares that it is
--- exactly a capture rule set (`core_count`, see rules.vouch) and still has
+-- exactly a capture rule set (`core_count`, see rules.vouch) of Reversi's
+-- shape (rules.counted_in_core) and still has
 -- every hook that declaration vouches for; anything else is counted over
 -- its own hooks, so a variant's overrides always count.
 --

@@ -111,8 +111,9 @@ function play.load_player(spec, game)
   local player = players.load(spec, game)
   if not players.plays(player, game) then
     local name = type(game) == "table" and tostring(game.name) or game
+    local games = player.policy.games
     play.fail(("player '%s' plays only %s, not %s (for %s: human, %s, or a policy file)"):format(
-      spec, table.concat(player.policy.games, ", "), name, name,
+      spec, games and table.concat(games, ", ") or "rule sets the C core searches exactly", name, name,
       table.concat(players.builtin_for(game), ", ")))
   end
   return player

@@ -32,6 +32,8 @@ players.BUILTIN = {
   mcts = { module = "boardscript.ai.mcts", summary = "Monte Carlo tree search (UCT) with random playouts" },
   dots_rules = { module = "boardscript.ai.dots_rules", games = { "dots" },
                  summary = "the seed 001 computer player (four-level rule)" },
+  alphabeta = { module = "boardscript.ai.alphabeta", accepts = function(r) return rules_mod.searched_in_core(r) end,
+                summary = "alpha-beta search in C with an exact endgame (capture rule sets the core describes)" },
   solver = { module = "boardscript.ai.dots_solver", games = { "dots" },
              summary = "perfect Dots and Boxes play on small grids (exact solver)" },
 }
@@ -66,10 +68,19 @@ local function names_of(game)
   return names
 end
 
---- Whether a built-in AI or a policy with `games` plays the rule set
--- `game` (a name or a rule set table, whose base rule sets and family count
--- too; nil: any).
-local function lists(games, game)
+--- Whether a built-in AI or a policy with `games` (and `accepts`, a
+-- predicate over a rule set table) plays the rule set `game` (a name or a
+-- rule set table, whose base rule sets and family count too; nil: any).
+local function lists(games, game, accepts)
+  if accepts ~= nil and game ~= nil then
+    local rules = game
+    if type(rules) == "string" then
+      local ok, loaded = pcall(rules_mod.load, rules)
+      if not ok then return false end
+      rules = loaded
+    end
+    if not accepts(rules) then return false end
+  end
   if games == nil or game == nil then return true end
   for _, candidate in ipairs(names_of(game)) do
     for _, name in ipairs(games) do
@@ -83,7 +94,7 @@ end
 function players.builtin_for(game)
   local names = {}
   for name, entry in pairs(players.BUILTIN) do
-    if lists(entry.games, game) then names[#names + 1] = name end
+    if lists(entry.games, game, entry.accepts) then names[#names + 1] = name end
   end
   table.sort(names)
   return names
@@ -186,7 +197,8 @@ end
 
 --- Whether a loaded player can play rule set `game` (a name or a table).
 function players.plays(player, game)
-  return lists(player.policy and player.policy.games, game)
+  local policy = player.policy
+  return lists(policy and policy.games, game, policy and policy.accepts)
 end
 
 --- A value as a person would write it (see errors.describe).

@@ -5,6 +5,8 @@
 #include <lauxlib.h>
 #include <lua.h>
 
+#include "../core/board.h"
+
 #define BS_VERSION "0.1.0"
 
 /* Each userdata type adds its constructor(s) to the module table at the top
@@ -12,6 +14,15 @@
 void bs_lua_open_board(lua_State *L);
 void bs_lua_open_rng(lua_State *L);
 void bs_lua_open_dots(lua_State *L);
+void bs_lua_open_search(lua_State *L);
+
+/* The board of the boardscript.board userdata at `arg` (raises otherwise). */
+const bs_board *bs_lua_checkboard(lua_State *L, int arg);
+/* Pushes a new boardscript.board holding a copy of `b` (no undo history). */
+void bs_lua_pushboard(lua_State *L, const bs_board *b);
+/* A direction set at stack index `idx` ("all", "orthogonal", "diagonal",
+ * "none" or a list of names): NULL and *mask, or what is wrong with it. */
+const char *bs_lua_todirs(lua_State *L, int idx, unsigned *mask);
 
 /* Builds a metatable named `name` with methods and metamethods (liolib.c's
  * createmeta). Leaves nothing on the stack. */

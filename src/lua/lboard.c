@@ -51,7 +51,7 @@ static void check_square(lua_State *L, const lboard *lb, int arg, int *r, int *c
 /* A direction set: "all", "orthogonal", "diagonal", "none" (any empty cell
  * is playable), or a list of names such as {"n", "se"}. Returns NULL and sets
  * *mask, or returns what is wrong with the value at `idx`. */
-static const char *to_dirs(lua_State *L, int idx, unsigned *mask)
+const char *bs_lua_todirs(lua_State *L, int idx, unsigned *mask)
 {
     static const char *const sets[] = {"all", "orthogonal", "diagonal", "none", NULL};
     static const unsigned masks[] = {BS_DIRS_ALL, BS_DIRS_ORTHOGONAL, BS_DIRS_DIAGONAL, 0};
@@ -88,7 +88,7 @@ static unsigned opt_dirs(lua_State *L, int arg, unsigned def)
     unsigned mask = def;
     if (lua_isnoneornil(L, arg))
         return def;
-    const char *problem = to_dirs(L, arg, &mask);
+    const char *problem = bs_lua_todirs(L, arg, &mask);
     if (problem)
         luaL_argerror(L, arg, problem);
     return mask;
@@ -99,12 +99,24 @@ static unsigned opt_dirs_field(lua_State *L, int arg, const char *key, unsigned 
 {
     unsigned mask = def;
     if (lua_getfield(L, arg, key) != LUA_TNIL) {
-        const char *problem = to_dirs(L, lua_gettop(L), &mask);
+        const char *problem = bs_lua_todirs(L, lua_gettop(L), &mask);
         if (problem)
             luaL_argerror(L, arg, lua_pushfstring(L, "field '%s': %s", key, problem));
     }
     lua_pop(L, 1);
     return mask;
+}
+
+static lboard *push_board(lua_State *L, int n);
+
+const bs_board *bs_lua_checkboard(lua_State *L, int arg)
+{
+    return &((lboard *)luaL_checkudata(L, arg, BOARD_META))->board;
+}
+
+void bs_lua_pushboard(lua_State *L, const bs_board *b)
+{
+    push_board(L, b->n)->board = *b;
 }
 
 static lboard *push_board(lua_State *L, int n)
@@ -353,7 +365,7 @@ static int board_gc(lua_State *L)
 static int board_directions(lua_State *L)
 {
     unsigned mask = 0;
-    const char *problem = to_dirs(L, 1, &mask);
+    const char *problem = bs_lua_todirs(L, 1, &mask);
     if (problem) {
         luaL_pushfail(L);
         lua_pushstring(L, problem);

@@ -85,4 +85,11 @@ function blocks:finished(state)
   return state.board:count("empty") == 0 or state.passes >= 2
 end
 
+function blocks:core_game()
+  return { legal = self.legal_dirs, flip = self.flip_dirs, pass = "stuck", ending = "two-passes" }
+end
+
+blocks.core_count = rules.vouch(blocks,
+  { "moves", "has_moves", "play", "pass", "can_pass", "undo", "finished", "score", "winner" })
+
 return blocks

@@ -162,6 +162,21 @@ function flipflop:finished(state)
   return state.turns >= self:turn_limit(state) or state.unable >= 2
 end
 
+--- The game as the C core describes it: two pieces a turn, a pass when no
+-- first piece is legal or to decline the second, over after the turn limit
+-- or two turns in a row without a first piece.
+function flipflop:core_game(state)
+  local first, second = self.pieces[1], self.pieces[2] or self.pieces[1]
+  return {
+    legal = first.legal_dirs, flip = first.flip_dirs, legal2 = second.legal_dirs, flip2 = second.flip_dirs,
+    second_after = self.pieces[2] and self.second_piece_after or 0, pass = "stuck", ending = "turns",
+    turn_limit = state and self:turn_limit(state) or 0,
+  }
+end
+
 -- Score (piece counts, black then white), winner and clone come from the
 -- "board" family.
-return rules.define(flipflop, "rules flipflop")
+rules.define(flipflop, "rules flipflop")
+flipflop.core_count = rules.vouch(flipflop,
+  { "moves", "has_moves", "play", "pass", "can_pass", "undo", "finished", "score", "winner", "turn_limit" })
+return flipflop

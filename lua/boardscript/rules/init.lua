@@ -215,25 +215,56 @@ function M.on_board(board, row, col)
   return M.FAMILIES.board.on_board(board:size(), row, col)
 end
 
---- A declaration that `rules` is exactly what the C capture core counts
--- (with its own `legal_dirs` and `flip_dirs`): it vouches for the hooks named,
--- as they are now. A variant that replaces any of them loses the C count
--- (see `counted_in_core`), so a user's override is never ignored.
+--- A declaration that `rules` is exactly what the C capture core computes
+-- for the game its `core_game` method describes (with its own `legal_dirs`
+-- and `flip_dirs`): it vouches for the hooks named, as they are now. A
+-- variant that replaces any of them loses the C path (see `counted_in_core`
+-- and `searched_in_core`), so a user's override is never ignored.
 function M.vouch(rules, hooks)
   local vouched = {}
   for _, name in ipairs(hooks) do vouched[name] = rules[name] end
   return { hooks = vouched }
 end
 
---- Whether `rules` still has every hook its `core_count` declaration
--- vouches for, so the C core may count it.
-function M.counted_in_core(rules)
+--- The hooks that shape the game tree (what perft counts).
+M.TREE_HOOKS = { moves = true, has_moves = true, play = true, pass = true, can_pass = true, undo = true,
+                 finished = true }
+
+-- Whether every hook `core_count` vouches for (those of `only`, if given)
+-- is still the rule set's.
+local function vouched(rules, only)
   local declared = rules.core_count
   if type(declared) ~= "table" or type(declared.hooks) ~= "table" then return false end
   for name, hook in pairs(declared.hooks) do
-    if rules[name] ~= hook then return false end
+    if (only == nil or only[name]) and rules[name] ~= hook then return false end
   end
   return true
+end
+
+--- The C description of the game (legal, flip, legal2, flip2,
+-- second_after, pass, ending, turn_limit, misere: see core.searcher), or
+-- nil when the rule set has no core declaration.
+function M.core_game(rules, state)
+  if type(rules.core_count) ~= "table" or type(rules.core_game) ~= "function" then return nil end
+  return rules:core_game(state)
+end
+
+--- Whether the C core's perft counts `rules`: its tree hooks are still the
+-- ones its `core_count` declaration vouches for, and its game is standard
+-- Reversi's shape (a pass only when stuck, over when neither side can move).
+function M.counted_in_core(rules)
+  if not vouched(rules, M.TREE_HOOKS) then return false end
+  local game = M.core_game(rules)
+  if game == nil then return true end
+  return (game.pass or "stuck") == "stuck" and (game.ending or "no-moves") == "no-moves"
+    and (game.second_after or 0) == 0
+end
+
+--- Whether the C searcher plays `rules` exactly: every hook vouched for
+-- (the score and winner too) is still the rule set's, and it describes its
+-- game (`core_game`).
+function M.searched_in_core(rules)
+  return vouched(rules) and type(rules.core_game) == "function"
 end
 
 -- A path's directory, for `require` of modules next to a user's file.

@@ -47,6 +47,21 @@ function othello.strict:can_pass(state)
   return not self:has_moves(state)
 end
 
+--- The game as the C core describes it: any empty cell (legal "none") and a
+-- pass at any time, over after two passes in a row; strict: moves must
+-- flip and a pass only when stuck.
+function othello:core_game()
+  return { legal = self.legal_dirs, flip = self.flip_dirs, pass = "anytime", ending = "two-passes-only" }
+end
+
+function othello.strict:core_game()
+  return { legal = self.legal_dirs, flip = self.flip_dirs, pass = "stuck", ending = "two-passes-only" }
+end
+
+local HOOKS = { "moves", "has_moves", "play", "pass", "can_pass", "undo", "finished", "score", "winner", "value" }
+othello.core_count = rules.vouch(othello, HOOKS)
+othello.strict.core_count = rules.vouch(othello.strict, HOOKS)
+
 -- Loaded by name as "othello-strict" (boardscript.rules.othello_strict).
 
 return othello

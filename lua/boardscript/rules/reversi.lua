@@ -93,11 +93,18 @@ function reversi:finished(state)
   return not self:has_moves(state, "black") and not self:has_moves(state, "white")
 end
 
+--- The game as the C core describes it (perft and the alphabeta searcher).
+function reversi:core_game()
+  return { legal = self.legal_dirs, flip = self.flip_dirs, pass = "stuck", ending = "no-moves" }
+end
+
 rules.define(reversi, "rules reversi")
 
 --- These hooks (and has_moves, which can_pass and finished call), with the
--- rule set's legal_dirs and flip_dirs, are exactly what the C core's perft
--- counts; a variant replacing any of them is counted over its hooks instead.
-reversi.core_count = rules.vouch(reversi, { "moves", "has_moves", "play", "pass", "can_pass", "undo", "finished" })
+-- rule set's legal_dirs and flip_dirs, are exactly what the C core computes
+-- (perft counts the tree hooks; the searcher also needs score and winner);
+-- a variant replacing any of them is counted and searched over its hooks.
+reversi.core_count = rules.vouch(reversi,
+  { "moves", "has_moves", "play", "pass", "can_pass", "undo", "finished", "score", "winner" })
 
 return reversi

@@ -1,0 +1,71 @@
+--- alphabeta: the C searcher (core.searcher) as a policy. Negamax with
+-- principal-variation search, iterative deepening, a transposition table,
+-- killer and history ordering, and an exact endgame solver; the evaluation
+-- weighs mobility, potential mobility, unflippable cells ("corners", on any
+-- size and with blocks), the cells next to them and stable discs.
+--
+-- It plays a rule set only when the C core computes it exactly: the rule
+-- set describes its game (`core_game`) and still has every hook its
+-- `core_count` declaration vouches for (rules.searched_in_core). Reversi,
+-- blocks, othello (loose and strict) and FlipFlop do, at any size, with
+-- blocks and direction sets; a variant that overrides a hook is played by
+-- minimax or mcts instead.
+--
+-- `alphabeta.new{ depth =, time =, endgame =, tt_mb =, weights =, evaluate = }`
+-- makes one; `evaluate(board, player)` (hundredths of a disc for `player`)
+-- replaces the weighted evaluation, so a policy file can wrap it with its
+-- own (lua/examples/my_alphabeta.lua).
+local core = require "boardscript.core"
+local rules_mod = require "boardscript.rules"
+
+local alphabeta = {
+  name = "alphabeta",
+  accepts = rules_mod.searched_in_core,
+  options = {
+    depth = { type = "integer", min = 1, max = 60, help = "plies to search (default 6 without a time)" },
+    time = { type = "number", min = 0, help = "seconds per move (iterative deepening stops in time)" },
+    endgame = { type = "integer", min = 0, max = 40, default = 14,
+                help = "solve exactly at this many empty cells or fewer (0: never)" },
+    tt_mb = { type = "integer", min = 1, max = 4096, default = 16, help = "transposition table size in MiB" },
+  },
+}
+alphabeta.__index = alphabeta
+
+--- A new instance (its own table and weights). opts: depth, time, endgame,
+-- tt_mb, weights (a table, see core searcher:weights), evaluate (a function).
+function alphabeta.new(opts)
+  opts = opts or {}
+  local self = setmetatable({ opts = opts }, alphabeta)
+  self.searcher = core.searcher { tt_mb = opts.tt_mb or 16, weights = opts.weights }
+  return self
+end
+
+--- The searcher's options for a position of game `g`.
+function alphabeta:search_options(g, ctx)
+  local state = g.state
+  local opts = self.opts
+  local time = ctx and ctx.time or opts.time
+  return {
+    game = rules_mod.core_game(g.rules, state),
+    passes = state.passes, piece = state.piece, turns = state.turns, unable = state.unable,
+    depth = opts.depth, time = time, endgame = opts.endgame or 14,
+    evaluate = opts.evaluate,
+  }
+end
+
+function alphabeta:choose(g, ctx)
+  if not rules_mod.searched_in_core(g.rules) then
+    error(("alphabeta plays only rule sets the C core searches exactly; '%s' overrides a hook "
+      .. "(use minimax or mcts)"):format(tostring(g.rules.name)), 0)
+  end
+  local state = g.state
+  local move, value, info = self.searcher:search(state.board, state.player, self:search_options(g, ctx))
+  if move == nil then return nil end
+  if ctx and ctx.log then
+    ctx.log("%s value %d depth %d nodes %d %.3f s%s", g:move_text(move) or "pass", value, info.depth,
+      info.nodes, info.seconds, info.exact and " exact" or "")
+  end
+  return move
+end
+
+return alphabeta

@@ -1,0 +1,211 @@
+-- The C searcher (core.searcher) and the alphabeta policy: the core's
+-- description of every built-in capture rule set agrees with its Lua hooks
+-- position by position, the exact solver matches the FFO scores, alphabeta
+-- only plays legal moves and beats the simpler policies.
+local bs = require "boardscript"
+local core = require "boardscript.core"
+local players = require "boardscript.players"
+local rules = require "boardscript.rules"
+
+local SOURCE = assert(os.getenv("BOARDSCRIPT_SOURCE"), "BOARDSCRIPT_SOURCE is set by ctest")
+
+local function key_set(list)
+  local set = {}
+  for _, m in ipairs(list) do set[m[1] .. "," .. m[2]] = true end
+  return set
+end
+
+-- Plays a seeded random game, checking the core's view at every position.
+local function check_game(searcher, g)
+  local positions = 0
+  while true do
+    local st = g.state
+    local opts = { game = rules.core_game(g.rules, st), passes = st.passes, piece = st.piece,
+                   turns = st.turns, unable = st.unable }
+    local view = searcher:position(st.board, st.player, opts)
+    positions = positions + 1
+    assert.equal(g:finished(), view.finished)
+    if view.finished then
+      local a, b = g:score()
+      local margin = st.player == "black" and a - b or b - a
+      if g:winner() == "draw" then assert.equal(0, view.value) end
+      assert.equal(margin, view.value)
+      return positions
+    end
+    assert.same(key_set(g:moves()), key_set(view.moves))
+    assert.equal(g:can_pass(), view.can_pass)
+    local moves = g:moves()
+    local choices = #moves + (g:can_pass() and 1 or 0)
+    local pick = g.rng:random(choices)
+    if pick > #moves then assert.is_true(g:pass()) else assert.truthy(g:play(moves[pick])) end
+  end
+end
+
+describe("the core's game descriptions", function()
+  local searcher = core.searcher { tt_mb = 1 }
+  local cases = {
+    { "reversi", {} }, { "reversi", { size = 6 } }, { "reversi", { size = 10 } },
+    { "blocks", { blocks = "6" } }, { "blocks", { size = 12, blocks = "20" } },
+    { "othello", {} }, { "othello-strict", {} },
+    { "flipflop", {} }, { "flipflop", { size = 10 } },
+    { SOURCE .. "/lua/examples/orthogonal.lua", {} }, { SOURCE .. "/lua/examples/octagon.lua", {} },
+  }
+  for _, case in ipairs(cases) do
+    it(("agree with the hooks of %s %s at every position of seeded random games"):format(
+      case[1]:match("[^/]*$"), next(case[2]) and "(options)" or ""), function()
+      assert.is_true(rules.searched_in_core(rules.load(case[1])))
+      for seed = 1, 6 do
+        check_game(searcher, bs.new_game(case[1], case[2], seed))
+      end
+    end)
+  end
+
+  it("are dropped by a variant that overrides a vouched hook (winner too)", function()
+    assert.is_false(rules.searched_in_core(rules.load(SOURCE .. "/lua/examples/anti.lua")))
+    assert.is_true(rules.counted_in_core(rules.load(SOURCE .. "/lua/examples/anti.lua")))
+    local v = rules.variant(require "boardscript.rules.reversi", { name = "v" })
+    function v:moves(state) return require("boardscript.rules.reversi").moves(self, state) end
+    assert.is_false(rules.searched_in_core(v))
+  end)
+end)
+
+describe("the exact solver", function()
+  -- FFO positions 1, 2, 3, 5 and 7 (public test set): board, side to move, best score.
+  local FFO = {
+    { "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO--", "black", 18 },
+    { "-XXXXXX---XOOOO--XOXXOOX-OOOOOOOOOOOXXOOOOOXXOOX--XXOO----XXXXX-", "black", 10 },
+    { "----OX----OOXX---OOOXX-XOOXXOOOOOXXOXXOOOXXXOOOOOXXXXOXO--OOOOOX", "black", 2 },
+    { "-OOOOO----OXXO-XXXOXOXX-XXOXOXXOXXOOXOOOXXXXOO-OX-XOOO---XXXXX--", "black", 32 },
+  }
+  local function board_of(text)
+    local b = core.board(8)
+    for i = 1, 64 do
+      local ch = text:sub(i, i)
+      if ch == "X" then b:set((i - 1) // 8 + 1, (i - 1) % 8 + 1, "black")
+      elseif ch == "O" then b:set((i - 1) // 8 + 1, (i - 1) % 8 + 1, "white") end
+    end
+    return b
+  end
+  it("finds the FFO scores (empties to the winner)", function()
+    local s = core.searcher { tt_mb = 16 }
+    for i, case in ipairs(FFO) do
+      local move, margin, info = s:solve(board_of(case[1]), case[2], { game = { empties_to_winner = true } })
+      assert.equal(case[3], margin, "position " .. i)
+      assert.is_true(info.exact)
+      assert.equal("table", type(move))
+    end
+  end)
+
+  it("agrees with a plain minimax over the hooks on small endgames", function()
+    local s = core.searcher { tt_mb = 1 }
+    local function minimax(g)
+      if g:finished() then
+        local a, b = g:score()
+        return g:to_move() == "black" and a - b or b - a
+      end
+      local best = -math.huge
+      local moves = g:moves()
+      if #moves == 0 then
+        g:pass()
+        local v = -minimax(g)
+        g:undo()
+        return v
+      end
+      for _, m in ipairs(moves) do
+        g:play(m)
+        local v = -minimax(g)
+        g:undo()
+        if v > best then best = v end
+      end
+      return best
+    end
+    for seed = 1, 12 do
+      local g = bs.new_game(seed % 2 == 0 and "reversi" or "blocks", { size = 6 }, seed)
+      while g.state.board:count("empty") > 7 and not g:finished() do
+        local moves = g:moves()
+        if #moves == 0 then g:pass() else g:play(moves[g.rng:random(#moves)]) end
+      end
+      if not g:finished() then
+        local _, margin = s:solve(g.state.board, g.state.player,
+          { game = rules.core_game(g.rules, g.state), passes = g.state.passes })
+        assert.equal(minimax(g), margin, "seed " .. seed)
+      end
+    end
+  end)
+end)
+
+describe("core.searcher", function()
+  it("stops within its time budget", function()
+    local s = core.searcher { tt_mb = 4 }
+    local g = bs.new_game("reversi")
+    local _, _, info = s:search(g.state.board, "black", { time = 0.2 })
+    assert.is_true(info.stopped)
+    assert.is_true(info.seconds < 0.2 * 1.5 + 0.1, "took " .. info.seconds)
+  end)
+
+  it("takes an evaluation from Lua, and raises its error", function()
+    local s = core.searcher { tt_mb = 1 }
+    local g = bs.new_game("reversi")
+    local calls = 0
+    local move = s:search(g.state.board, "black", { depth = 2, evaluate = function(board, player)
+      calls = calls + 1
+      return board:count(player) * 100
+    end })
+    assert.is_true(calls > 0)
+    assert.truthy(g:check(move))
+    assert.has_error(function()
+      s:search(g.state.board, "black", { depth = 2, evaluate = function() error("no eval", 0) end })
+    end, "no eval")
+  end)
+
+  it("names the field of a bad option or weight", function()
+    local s = core.searcher()
+    local b = bs.new_game("reversi").state.board
+    assert.has_error(function() s:search(b, "black", { game = { ending = "never" } }) end,
+      "bad argument #3 to 'search' (field 'game.ending': unknown value 'never')")
+    assert.has_error(function() s:set_weights { mobilty = 3 } end)
+    assert.has_error(function() core.searcher { tt_mb = 0 } end)
+    s:set_weights { mobility = 99 }
+    assert.equal(99, s:weights().mobility)
+  end)
+end)
+
+describe("the alphabeta policy", function()
+  local function match(black, white, games, rules_name, opts)
+    local wins = 0
+    for seed = 1, games do
+      local g = bs.game.new(rules_name, opts, core.rng(seed))
+      local seats = { black = players.load(black), white = players.load(white) }
+      if seed % 2 == 0 then seats = { black = players.load(white), white = players.load(black) } end
+      -- two random opening plies so the games differ
+      for _ = 1, 2 do
+        local moves = g:moves()
+        g:play(moves[g.rng:random(#moves)])
+      end
+      while not g:finished() do
+        local m = players.choose(seats[g:to_move()], g)
+        if m == "pass" then g:pass() else g:play(m) end
+      end
+      local winner = g:winner()
+      local ours = seed % 2 == 0 and "white" or "black"
+      if winner == ours then wins = wins + 1 end
+    end
+    return wins
+  end
+
+  it("plays only legal moves in every capture rule set", function()
+    for _, case in ipairs {
+      { "blocks", { size = 8, blocks = "6" } }, { "othello", {} }, { "othello-strict", {} },
+      { "flipflop", {} }, { "reversi", { size = 4 } }, { "blocks", { size = 16, blocks = "30" } },
+    } do
+      match("alphabeta:depth=2", "random", 2, case[1], case[2])
+    end
+  end)
+
+  it("at depth 4 beats random in at least 95 of 100 games and greedy in at least 80", function()
+    local vs_random = match("alphabeta:depth=4,endgame=10", "random", 100, "reversi", {})
+    local vs_greedy = match("alphabeta:depth=4,endgame=10", "greedy", 100, "reversi", {})
+    assert.is_true(vs_random >= 95, "beat random " .. vs_random .. " times")
+    assert.is_true(vs_greedy >= 80, "beat greedy " .. vs_greedy .. " times")
+  end)
+end)

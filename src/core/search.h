@@ -1,0 +1,138 @@
+/* search.h - alpha-beta search and the exact endgame solver over capture games. */
+#ifndef BS_SEARCH_H
+#define BS_SEARCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "capture.h"
+
+/*
+ * A capture game is described, not coded: the direction sets of each piece
+ * of a turn, when a player may pass and when the game ends. Every built-in
+ * capture rule set is one of these (Reversi, blocks, the loose and strict
+ * "othello", FlipFlop), and a variant that only changes what a description
+ * holds is searched in C too. Values are from the side to move: the disc
+ * difference at the end of the game (its negation in a misere game), and
+ * the evaluation's estimate of it in between.
+ */
+enum bs_pass_rule {
+    BS_PASS_WHEN_STUCK = 0, /* a pass only without a legal move */
+    BS_PASS_ANYTIME = 1     /* a pass is always a choice */
+};
+enum bs_end_rule {
+    BS_END_NO_MOVES = 0,        /* neither side has a legal move (Reversi) */
+    BS_END_TWO_PASSES = 1,      /* two passes in a row, or no empty cell (blocks) */
+    BS_END_TWO_PASSES_ONLY = 2, /* two passes in a row (the seed's othello) */
+    BS_END_TURNS = 3            /* turn_limit turns, or two turns in a row without a first piece (FlipFlop) */
+};
+
+typedef struct bs_game {
+    unsigned legal_dirs, flip_dirs;   /* a turn's (first) piece; legal 0 = any empty cell */
+    unsigned legal2_dirs, flip2_dirs; /* its second piece, when second_after > 0 */
+    int second_after;                 /* captures the first piece needs to earn a second; 0 = none */
+    int pass_rule, end_rule;
+    int turn_limit;                   /* BS_END_TURNS: turns in a game (0: n * n) */
+    int misere;                       /* nonzero: the fewest discs win */
+    int empties_to_winner;            /* nonzero: a game ending with empty cells gives them to the winner */
+} bs_game;
+
+/* Standard Reversi: all/all, pass when stuck, over when neither can move. */
+bs_game bs_game_reversi(void);
+
+/* A position: the board and what the rules remember besides it. */
+typedef struct bs_state {
+    bs_board board;
+    int player;  /* BS_BLACK or BS_WHITE, to move */
+    int passes;  /* passes in a row */
+    int piece;   /* 1, or 2 while a second piece may be placed */
+    int turns;   /* turns finished (BS_END_TURNS) */
+    int unable;  /* turns in a row without a legal first piece (BS_END_TURNS) */
+} bs_state;
+
+/* Rules over a state, the same for the searcher and for callers that check it
+ * against a rule set's hooks. A move is a square index r * BS_MAX_N + c, or
+ * BS_PASS. */
+#define BS_PASS (-1)
+int bs_game_check(const bs_game *g);
+int bs_state_moves(const bs_game *g, const bs_state *s, bs_set *out);
+int bs_state_can_pass(const bs_game *g, const bs_state *s);
+int bs_state_finished(const bs_game *g, const bs_state *s);
+/* Plays a move or BS_PASS; BS_EILLEGAL (state unchanged) when the rules refuse it. */
+int bs_state_play(const bs_game *g, bs_state *s, int move);
+/* The final value for the side to move of a finished state. */
+int bs_state_final_value(const bs_game *g, const bs_state *s);
+
+/* The evaluation: a weighted sum, from the side to move, in hundredths of a
+ * disc. Every feature is own minus opponent's. */
+typedef struct bs_eval_weights {
+    int discs;      /* discs */
+    int mobility;   /* legal moves */
+    int potential;  /* potential mobility: empty cells next to the opponent's discs */
+    int corners;    /* discs on cells that can never be flipped (a corner, or walled in by blocks) */
+    int corner_adj; /* discs next to an empty such cell (usually negative) */
+    int stable;     /* discs that can no longer be flipped (edge-anchored stability) */
+    int parity;     /* the side to move has the last move in an odd region (endgame) */
+} bs_eval_weights;
+
+bs_eval_weights bs_eval_default_weights(void);
+/* The evaluation of `s` for its side to move, with these weights. */
+int bs_evaluate(const bs_game *g, const bs_state *s, const bs_eval_weights *w);
+
+/* An evaluation supplied by the caller (e.g. a Lua function); returns the
+ * value for s->player. A nonzero *failed stops the search. */
+typedef int (*bs_eval_fn)(void *userdata, const bs_state *s, int *failed);
+
+typedef struct bs_search_config {
+    size_t tt_bytes;         /* transposition table; 0 picks 16 MiB */
+    bs_eval_weights weights; /* used when no eval_fn is given */
+    bs_eval_fn eval_fn;      /* optional: replaces the weighted evaluation */
+    void *eval_userdata;
+    /* Polled every few thousand nodes; nonzero stops the search (deadlines
+     * live in the caller: the core reads no clock). */
+    int (*should_stop)(void *userdata);
+    void *stop_userdata;
+} bs_search_config;
+
+typedef struct bs_searcher bs_searcher; /* opaque: owns the table and the ordering tables */
+
+int bs_searcher_new(bs_searcher **out, const bs_search_config *cfg);
+void bs_searcher_free(bs_searcher *s);
+/* Replaces the evaluation weights (the table is cleared: its values were theirs). */
+void bs_searcher_set_weights(bs_searcher *s, const bs_eval_weights *w);
+void bs_searcher_clear(bs_searcher *s);
+bs_eval_weights bs_searcher_weights(const bs_searcher *s);
+/* Replaces the evaluation function (NULL: the weighted evaluation). */
+void bs_searcher_set_eval(bs_searcher *s, bs_eval_fn fn, void *userdata);
+
+typedef struct bs_search_limits {
+    int depth;      /* deepest iteration (plies); 0 = as deep as time allows (up to 60) */
+    int endgame;    /* solve exactly once this many empty cells or fewer remain; 0 = never
+                       (off the 8 x 8 Reversi path at most 10, and never where a pass is
+                       always allowed) */
+    uint64_t nodes; /* stop after this many nodes; 0 = no limit */
+} bs_search_limits;
+
+typedef struct bs_search_result {
+    int move;        /* best move (square index or BS_PASS); BS_PASS with no move too */
+    int value;       /* bs_search: hundredths of a disc (an evaluation, or 100 x the margin of a
+                        game found finished along the line); bs_solve: the margin in discs */
+    int depth;       /* deepest completed iteration (plies), or empties when exact */
+    int exact;       /* nonzero: value is the game's exact outcome with best play */
+    int stopped;     /* nonzero: a limit or the stop callback cut the search short */
+    uint64_t nodes;  /* nodes this search visited */
+} bs_search_result;
+
+/* Searches `s` by iterative deepening. BS_ESTATE for a finished state,
+ * BS_EINVAL for a malformed game or state. The best move of the deepest
+ * finished iteration is returned even when stopped early (a first iteration
+ * always finishes unless a node limit under its size cuts it: then the first
+ * legal move). */
+int bs_search(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_search_limits *lim,
+              bs_search_result *res);
+
+/* Solves `s` exactly (every empty cell): value and best move. */
+int bs_solve(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_search_limits *lim,
+             bs_search_result *res);
+
+#endif

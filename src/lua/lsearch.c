@@ -1,0 +1,489 @@
+/* lsearch.c - the alpha-beta searcher and exact solver as Lua userdata (core.searcher). */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <string.h>
+#include <time.h>
+
+#include "../core/search.h"
+#include "binding.h"
+
+#define SEARCHER_META "boardscript.searcher"
+
+/*
+ * s = core.searcher{tt_mb =, weights = {...}}
+ * s:search(board, player [, opts]) -> move, value, info
+ * s:solve(board, player [, opts])  -> move, margin, info
+ * s:evaluate(board, player [, opts]) -> value
+ * opts: game = {legal =, flip =, legal2 =, flip2 =, second_after =,
+ *   pass = "stuck"|"anytime", ending = "no-moves"|"two-passes"|
+ *   "two-passes-only"|"turns", turn_limit =, misere =, empties_to_winner =}
+ *   (default: standard Reversi), the state besides the board (passes, piece,
+ *   turns, unable), limits (depth, time in seconds, nodes, endgame) and
+ *   evaluate = function(board, player) -> hundredths of a disc.
+ * A move is {row, col} (1-based) or "pass"; values are for `player`.
+ */
+
+typedef struct lsearcher {
+    bs_searcher *searcher; /* NULL before creation and after close */
+    lua_State *L;          /* while a search with a Lua evaluation or a deadline runs */
+    int eval_idx, err_idx; /* stack slots of the evaluation function and its error */
+    int failed;
+    struct timespec deadline;
+    int has_deadline;
+} lsearcher;
+
+static const char *const WEIGHT_NAMES[] = {"discs", "mobility", "potential", "corners",
+                                           "corner_adj", "stable", "parity", NULL};
+
+static int *weight_slot(bs_eval_weights *w, int i)
+{
+    int *slots[] = {&w->discs, &w->mobility, &w->potential, &w->corners, &w->corner_adj, &w->stable, &w->parity};
+    return slots[i];
+}
+
+static lsearcher *check_searcher(lua_State *L, int arg)
+{
+    lsearcher *ls = luaL_checkudata(L, arg, SEARCHER_META);
+    if (!ls->searcher)
+        luaL_error(L, "attempt to use a closed searcher");
+    return ls;
+}
+
+/* Field `key` of the table at `t`; errors name argument `arg` (the options table). */
+static lua_Integer int_field_of(lua_State *L, int arg, int t, const char *owner, const char *key, lua_Integer lo,
+                                lua_Integer hi, lua_Integer def)
+{
+    lua_Integer v = def;
+    if (lua_getfield(L, t, key) != LUA_TNIL) {
+        int isnum;
+        v = lua_tointegerx(L, -1, &isnum);
+        if (!isnum)
+            luaL_argerror(L, arg, lua_pushfstring(L, "field '%s%s': integer expected", owner, key));
+        if (v < lo || v > hi)
+            luaL_argerror(L, arg, lua_pushfstring(L, "field '%s%s' out of range %I..%I", owner, key, lo, hi));
+    }
+    lua_pop(L, 1);
+    return v;
+}
+
+static lua_Integer int_field(lua_State *L, int arg, const char *owner, const char *key, lua_Integer lo,
+                             lua_Integer hi, lua_Integer def)
+{
+    return int_field_of(L, arg, arg, owner, key, lo, hi, def);
+}
+
+static int bool_field(lua_State *L, int arg, const char *key)
+{
+    lua_getfield(L, arg, key);
+    int v = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    return v;
+}
+
+static unsigned dirs_field(lua_State *L, int arg, int t, const char *key, unsigned def)
+{
+    unsigned mask = def;
+    if (lua_getfield(L, t, key) != LUA_TNIL) {
+        const char *problem = bs_lua_todirs(L, lua_gettop(L), &mask);
+        if (problem)
+            luaL_argerror(L, arg, lua_pushfstring(L, "field 'game.%s': %s", key, problem));
+    }
+    lua_pop(L, 1);
+    return mask;
+}
+
+static int option_field(lua_State *L, int arg, int t, const char *key, const char *const names[], int def)
+{
+    int v = def;
+    if (lua_getfield(L, t, key) != LUA_TNIL) {
+        const char *name = lua_tostring(L, -1);
+        v = -1;
+        for (int i = 0; name && names[i]; i++)
+            if (strcmp(name, names[i]) == 0)
+                v = i;
+        if (v < 0)
+            luaL_argerror(L, arg, lua_pushfstring(L, "field 'game.%s': unknown value '%s'", key,
+                                                  name ? name : luaL_typename(L, -1)));
+    }
+    lua_pop(L, 1);
+    return v;
+}
+
+/* The game description in field `game` of the options table at `arg`. */
+static bs_game check_game(lua_State *L, int arg)
+{
+    static const char *const PASS[] = {"stuck", "anytime", NULL};
+    static const char *const ENDING[] = {"no-moves", "two-passes", "two-passes-only", "turns", NULL};
+    bs_game g = bs_game_reversi();
+    if (arg == 0 || lua_getfield(L, arg, "game") == LUA_TNIL) {
+        if (arg)
+            lua_pop(L, 1);
+        return g;
+    }
+    int t = lua_gettop(L);
+    if (!lua_istable(L, t))
+        luaL_argerror(L, arg, "field 'game': table expected");
+    g.legal_dirs = dirs_field(L, arg, t, "legal", BS_DIRS_ALL);
+    g.flip_dirs = dirs_field(L, arg, t, "flip", BS_DIRS_ALL);
+    g.legal2_dirs = dirs_field(L, arg, t, "legal2", BS_DIRS_DIAGONAL);
+    g.flip2_dirs = dirs_field(L, arg, t, "flip2", BS_DIRS_ALL);
+    g.second_after = (int)int_field_of(L, arg, t, "game.", "second_after", 0, BS_MAX_N * BS_MAX_N, 0);
+    g.pass_rule = option_field(L, arg, t, "pass", PASS, BS_PASS_WHEN_STUCK);
+    g.end_rule = option_field(L, arg, t, "ending", ENDING, BS_END_NO_MOVES);
+    g.turn_limit = (int)int_field_of(L, arg, t, "game.", "turn_limit", 0, 1000000, 0);
+    g.misere = bool_field(L, t, "misere");
+    g.empties_to_winner = bool_field(L, t, "empties_to_winner");
+    lua_pop(L, 1);
+    return g;
+}
+
+static bs_state check_state(lua_State *L, int board_arg, int player_arg, int opts, const bs_game *g)
+{
+    static const char *const PLAYERS[] = {"black", "white", NULL};
+    bs_state s;
+    memset(&s, 0, sizeof s);
+    s.board = *bs_lua_checkboard(L, board_arg);
+    s.player = luaL_checkoption(L, player_arg, NULL, PLAYERS) + BS_BLACK;
+    s.piece = 1;
+    if (opts) {
+        s.passes = (int)int_field(L, opts, "", "passes", 0, 1000000, 0);
+        s.piece = (int)int_field(L, opts, "", "piece", 1, g->second_after > 0 ? 2 : 1, 1);
+        s.turns = (int)int_field(L, opts, "", "turns", 0, 1000000, 0);
+        s.unable = (int)int_field(L, opts, "", "unable", 0, 1000000, 0);
+    }
+    return s;
+}
+
+static int opts_arg(lua_State *L, int arg)
+{
+    if (lua_isnoneornil(L, arg))
+        return 0;
+    luaL_checktype(L, arg, LUA_TTABLE);
+    return arg;
+}
+
+static void now(struct timespec *t)
+{
+    clock_gettime(CLOCK_MONOTONIC, t);
+}
+
+static int should_stop(void *userdata)
+{
+    lsearcher *ls = userdata;
+    if (ls->failed)
+        return 1;
+    if (!ls->has_deadline)
+        return 0;
+    struct timespec t;
+    now(&t);
+    return t.tv_sec > ls->deadline.tv_sec ||
+           (t.tv_sec == ls->deadline.tv_sec && t.tv_nsec >= ls->deadline.tv_nsec);
+}
+
+/* A Lua evaluation: function(board, player) -> number, for the side to move. */
+static int lua_eval(void *userdata, const bs_state *s, int *failed)
+{
+    lsearcher *ls = userdata;
+    lua_State *L = ls->L;
+    if (ls->failed) {
+        *failed = 1;
+        return 0;
+    }
+    lua_pushvalue(L, ls->eval_idx);
+    bs_lua_pushboard(L, &s->board);
+    lua_pushstring(L, s->player == BS_BLACK ? "black" : "white");
+    if (lua_pcall(L, 2, 1, 0) != LUA_OK) {
+        lua_replace(L, ls->err_idx);
+        ls->failed = *failed = 1;
+        return 0;
+    }
+    int isnum;
+    lua_Number v = lua_tonumberx(L, -1, &isnum);
+    lua_pop(L, 1);
+    if (!isnum || v != v) {
+        lua_pushliteral(L, "evaluate must return a number");
+        lua_replace(L, ls->err_idx);
+        ls->failed = *failed = 1;
+        return 0;
+    }
+    if (v > 1e8)
+        v = 1e8;
+    if (v < -1e8)
+        v = -1e8;
+    return (int)lround(v);
+}
+
+static void push_move(lua_State *L, int move)
+{
+    if (move == BS_PASS) {
+        lua_pushliteral(L, "pass");
+        return;
+    }
+    lua_createtable(L, 2, 0);
+    lua_pushinteger(L, move / BS_MAX_N + 1);
+    lua_rawseti(L, -2, 1);
+    lua_pushinteger(L, move % BS_MAX_N + 1);
+    lua_rawseti(L, -2, 2);
+}
+
+/* Runs a search or a solve and pushes move, value, info. */
+static int run(lua_State *L, int exact)
+{
+    lsearcher *ls = check_searcher(L, 1);
+    int opts = opts_arg(L, 4);
+    bs_game g = check_game(L, opts);
+    bs_state s = check_state(L, 2, 3, opts, &g);
+    bs_search_limits lim = {0, 0, 0};
+    double seconds = 0;
+    int has_eval = 0;
+    if (opts) {
+        lim.depth = (int)int_field(L, opts, "", "depth", 0, 60, 0);
+        lim.endgame = (int)int_field(L, opts, "", "endgame", 0, BS_MAX_N * BS_MAX_N, 0);
+        lim.nodes = (uint64_t)int_field(L, opts, "", "nodes", 0, LUA_MAXINTEGER, 0);
+        if (lua_getfield(L, opts, "time") != LUA_TNIL) {
+            int isnum;
+            seconds = lua_tonumberx(L, -1, &isnum);
+            if (!isnum || !(seconds >= 0) || seconds > 1e7)
+                luaL_argerror(L, opts, "field 'time': seconds (a number from 0) expected");
+        }
+        lua_pop(L, 1);
+        int type = lua_getfield(L, opts, "evaluate");
+        if (type != LUA_TNIL && type != LUA_TFUNCTION)
+            luaL_argerror(L, opts, "field 'evaluate': function expected");
+        has_eval = type == LUA_TFUNCTION;
+        if (!has_eval)
+            lua_pop(L, 1);
+    }
+    if (!exact && lim.depth == 0 && seconds == 0 && lim.nodes == 0)
+        lim.depth = 6;
+    if (has_eval) {
+        ls->eval_idx = lua_gettop(L);
+        lua_pushnil(L);
+        ls->err_idx = lua_gettop(L);
+    }
+    ls->L = L;
+    ls->failed = 0;
+    ls->has_deadline = seconds > 0;
+    struct timespec start;
+    now(&start);
+    if (ls->has_deadline) {
+        double whole = floor(seconds);
+        ls->deadline.tv_sec = start.tv_sec + (time_t)whole;
+        ls->deadline.tv_nsec = start.tv_nsec + (long)((seconds - whole) * 1e9);
+        if (ls->deadline.tv_nsec >= 1000000000L) {
+            ls->deadline.tv_sec++;
+            ls->deadline.tv_nsec -= 1000000000L;
+        }
+    }
+    bs_searcher_set_eval(ls->searcher, has_eval ? lua_eval : NULL, ls);
+    bs_search_result res;
+    int st = exact ? bs_solve(ls->searcher, &g, &s, &lim, &res) : bs_search(ls->searcher, &g, &s, &lim, &res);
+    bs_searcher_set_eval(ls->searcher, NULL, NULL);
+    ls->L = NULL;
+    ls->has_deadline = 0;
+    if (ls->failed) {
+        lua_pushvalue(L, ls->err_idx);
+        return lua_error(L);
+    }
+    if (st == BS_ESTATE) {
+        luaL_pushfail(L);
+        lua_pushliteral(L, "game over");
+        return 2;
+    }
+    if (st != BS_OK)
+        return luaL_error(L, "the search failed (status %d)", st);
+    struct timespec end;
+    now(&end);
+    push_move(L, res.move);
+    lua_pushinteger(L, res.value);
+    lua_createtable(L, 0, 5);
+    lua_pushinteger(L, res.depth);
+    lua_setfield(L, -2, "depth");
+    lua_pushinteger(L, (lua_Integer)res.nodes);
+    lua_setfield(L, -2, "nodes");
+    lua_pushboolean(L, res.exact);
+    lua_setfield(L, -2, "exact");
+    lua_pushboolean(L, res.stopped);
+    lua_setfield(L, -2, "stopped");
+    lua_pushnumber(L, (double)(end.tv_sec - start.tv_sec) + (end.tv_nsec - start.tv_nsec) / 1e9);
+    lua_setfield(L, -2, "seconds");
+    return 3;
+}
+
+static int searcher_search(lua_State *L)
+{
+    return run(L, 0);
+}
+
+static int searcher_solve(lua_State *L)
+{
+    return run(L, 1);
+}
+
+static int searcher_evaluate(lua_State *L)
+{
+    lsearcher *ls = check_searcher(L, 1);
+    int opts = opts_arg(L, 4);
+    bs_game g = check_game(L, opts);
+    bs_state s = check_state(L, 2, 3, opts, &g);
+    bs_eval_weights w = bs_searcher_weights(ls->searcher);
+    lua_pushinteger(L, bs_evaluate(&g, &s, &w));
+    return 1;
+}
+
+/* s:position(board, player [, opts]) -> {moves =, can_pass =, finished =, value =}:
+ * what the described game's rules say of the position (value: the final
+ * margin for `player` when finished), to check a rule set's hooks against. */
+static int searcher_position(lua_State *L)
+{
+    check_searcher(L, 1);
+    int opts = opts_arg(L, 4);
+    bs_game g = check_game(L, opts);
+    bs_state s = check_state(L, 2, 3, opts, &g);
+    bs_set moves;
+    if (bs_state_moves(&g, &s, &moves) != BS_OK)
+        return luaL_error(L, "malformed position");
+    lua_createtable(L, 0, 4);
+    lua_createtable(L, bs_set_count(&moves), 0);
+    lua_Integer i = 0;
+    for (int index = -1; bs_set_next(&moves, &index);) {
+        push_move(L, index);
+        lua_rawseti(L, -2, ++i);
+    }
+    lua_setfield(L, -2, "moves");
+    lua_pushboolean(L, bs_state_can_pass(&g, &s) == 1);
+    lua_setfield(L, -2, "can_pass");
+    int finished = bs_state_finished(&g, &s) == 1;
+    lua_pushboolean(L, finished);
+    lua_setfield(L, -2, "finished");
+    if (finished) {
+        lua_pushinteger(L, bs_state_final_value(&g, &s));
+        lua_setfield(L, -2, "value");
+    }
+    return 1;
+}
+
+static void push_weights(lua_State *L, const bs_eval_weights *w)
+{
+    bs_eval_weights copy = *w;
+    lua_createtable(L, 0, 7);
+    for (int i = 0; WEIGHT_NAMES[i]; i++) {
+        lua_pushinteger(L, *weight_slot(&copy, i));
+        lua_setfield(L, -2, WEIGHT_NAMES[i]);
+    }
+}
+
+/* The weights in the table at `arg` over `w`: unknown names and non-integers raise. */
+static void check_weights(lua_State *L, int arg, bs_eval_weights *w)
+{
+    luaL_checktype(L, arg, LUA_TTABLE);
+    lua_pushnil(L);
+    while (lua_next(L, arg)) {
+        const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
+        int found = -1;
+        for (int i = 0; key && WEIGHT_NAMES[i]; i++)
+            if (strcmp(key, WEIGHT_NAMES[i]) == 0)
+                found = i;
+        if (found < 0)
+            luaL_argerror(L, arg, lua_pushfstring(L, "unknown weight '%s' (expected discs, mobility, potential, "
+                                                     "corners, corner_adj, stable or parity)",
+                                                  key ? key : luaL_typename(L, -2)));
+        int isnum;
+        lua_Integer v = lua_tointegerx(L, -1, &isnum);
+        if (!isnum || v < -1000000 || v > 1000000)
+            luaL_argerror(L, arg, lua_pushfstring(L, "weight '%s': integer from -1000000 to 1000000 expected", key));
+        *weight_slot(w, found) = (int)v;
+        lua_pop(L, 1);
+    }
+}
+
+static int searcher_weights(lua_State *L)
+{
+    bs_eval_weights w = bs_searcher_weights(check_searcher(L, 1)->searcher);
+    push_weights(L, &w);
+    return 1;
+}
+
+static int searcher_set_weights(lua_State *L)
+{
+    lsearcher *ls = check_searcher(L, 1);
+    bs_eval_weights w = bs_searcher_weights(ls->searcher);
+    check_weights(L, 2, &w);
+    bs_searcher_set_weights(ls->searcher, &w);
+    return 0;
+}
+
+static int searcher_clear(lua_State *L)
+{
+    bs_searcher_clear(check_searcher(L, 1)->searcher);
+    return 0;
+}
+
+static int searcher_gc(lua_State *L)
+{
+    lsearcher *ls = luaL_checkudata(L, 1, SEARCHER_META);
+    bs_searcher_free(ls->searcher);
+    ls->searcher = NULL;
+    return 0;
+}
+
+static int searcher_tostring(lua_State *L)
+{
+    lsearcher *ls = luaL_checkudata(L, 1, SEARCHER_META);
+    if (ls->searcher)
+        lua_pushfstring(L, "searcher (%p)", (void *)ls);
+    else
+        lua_pushliteral(L, "searcher (closed)");
+    return 1;
+}
+
+/* core.searcher([{tt_mb =, weights =}]) */
+static int searcher_new(lua_State *L)
+{
+    int opts = opts_arg(L, 1);
+    bs_search_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.weights = bs_eval_default_weights();
+    lua_Integer tt_mb = opts ? int_field(L, opts, "", "tt_mb", 1, 1 << 16, 16) : 16;
+    if (opts && lua_getfield(L, opts, "weights") != LUA_TNIL) {
+        check_weights(L, lua_gettop(L), &cfg.weights);
+    }
+    if (opts)
+        lua_pop(L, 1);
+    cfg.tt_bytes = (size_t)tt_mb << 20;
+    lsearcher *ls = lua_newuserdatauv(L, sizeof *ls, 0);
+    memset(ls, 0, sizeof *ls);
+    luaL_setmetatable(L, SEARCHER_META);
+    cfg.should_stop = should_stop;
+    cfg.stop_userdata = ls;
+    if (bs_searcher_new(&ls->searcher, &cfg) != BS_OK)
+        return luaL_error(L, "not enough memory for the searcher's %d MiB table", (int)tt_mb);
+    return 1;
+}
+
+/* core.clock() -> seconds of a monotonic wall clock (for time budgets in Lua). */
+static int core_clock(lua_State *L)
+{
+    struct timespec t;
+    now(&t);
+    lua_pushnumber(L, (double)t.tv_sec + t.tv_nsec / 1e9);
+    return 1;
+}
+
+void bs_lua_open_search(lua_State *L)
+{
+    static const luaL_Reg methods[] = {{"search", searcher_search},     {"solve", searcher_solve},
+                                       {"evaluate", searcher_evaluate}, {"weights", searcher_weights},
+                                       {"position", searcher_position},
+                                       {"set_weights", searcher_set_weights}, {"clear", searcher_clear},
+                                       {"close", searcher_gc},          {NULL, NULL}};
+    static const luaL_Reg metamethods[] = {{"__gc", searcher_gc},
+                                           {"__close", searcher_gc},
+                                           {"__tostring", searcher_tostring},
+                                           {NULL, NULL}};
+    bs_lua_newmeta(L, SEARCHER_META, methods, metamethods);
+    lua_pushcfunction(L, searcher_new);
+    lua_setfield(L, -2, "searcher");
+    lua_pushcfunction(L, core_clock);
+    lua_setfield(L, -2, "clock");
+}
