@@ -100,6 +100,30 @@ return 4
     assert.matches("reversi          board family, sides Black and White\n", out, 1, true)
   end)
 
+  it("solves the positions of an OBF file exactly, alone or in worker processes", function()
+    local path = os.tmpname()
+    support.spit(path, table.concat({
+      "% FFO positions 1 and 5, then 5 with a wrong score",
+      "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; H1:+12;",
+      "-OOOOO----OXXO-XXXOXOXX-XXOXOXXOXXOOXOOOXXXXOO-OX-XOOO---XXXXX-- X; G8:+32; G2:+12;",
+      "-OOOOO----OXXO-XXXOXOXX-XXOXOXXOXXOOXOOOXXXXOO-OX-XOOO---XXXXX-- X; G8:+30;",
+    }, "\n") .. "\n")
+    local status, out = host { "solve", "reversi", "--obf", path }
+    assert.equal(1, status)
+    assert.matches("^#1 G8 %+18 %(best %+18 ok%) nodes %d+, [%d.]+ s\n#2 G8 %+32 %(best %+32 ok%)", out)
+    assert.matches("\n#3 G8 %+32 %(best %+30 WRONG%)", out)
+    assert.matches("\ntotal: 3 positions, 2 ok, 1 wrong, 0 stopped, %d+ nodes", out)
+    local status2, out2 = host { "solve", "reversi", "--obf", path, "--jobs", "2" }
+    assert.equal(1, status2)
+    local function moves(text) return (text:gsub("nodes %d+, [%d.]+ s", ""):gsub("total:.*", "")) end
+    assert.equal(moves(out), moves(out2))
+    support.spit(path, "XO- X\n")
+    local status3, _, err = host { "solve", "reversi", "--obf", path }
+    os.remove(path)
+    assert.equal(2, status3)
+    assert.matches(":1: not an OBF position", err, 1, true)
+  end)
+
   it("answers --help on every command with status 0", function()
     for _, command in ipairs { "play", "run", "perft", "solve", "replay", "test", "rules" } do
       local status, out = host { command, "--help" }

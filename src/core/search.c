@@ -724,15 +724,30 @@ static int solve_deep(solve64 *c, uint64_t P, uint64_t O, int alpha, int beta, b
         }
     }
     int sq_list[64], score[64], count = 0;
+    uint64_t odd = 0;
+    if (empties <= 14)
+        for (int q = 0; q < 4; q++)
+            if (__builtin_popcountll(E & QUADRANT[q]) & 1)
+                odd |= QUADRANT[q];
     for (uint64_t set = moves; set; set &= set - 1) {
         int sq = __builtin_ctzll(set);
         uint64_t f = bs_flips64(P, O, sq);
         uint64_t nP = P | f | (1ULL << sq), nO = O & ~f;
-        /* fastest first: fewest replies for the opponent; corners earlier */
-        int replies = __builtin_popcountll(bs_moves64(nO, nP, ~(nP | nO | c->blocks)));
-        int v = -replies * 16;
+        uint64_t reply_set = bs_moves64(nO, nP, ~(nP | nO | c->blocks));
+        /* enhanced transposition cutoff: a child already known to be bad
+         * enough for the opponent refutes this node at once */
+        uint64_t child_key = key64(nO, nP);
+        tt_entry *ce = tt_slot(sr, child_key);
+        if (ce->key == child_key && (ce->flag & TT_UPPER) && -ce->value >= beta && !best_sq)
+            return -ce->value;
+        /* fastest first: fewest replies for the opponent, corners for them
+         * last, its own corners and odd regions first */
+        int replies = __builtin_popcountll(reply_set);
+        int v = -replies * 16 - 32 * __builtin_popcountll(reply_set & 0x8100000000000081ULL);
         if ((1ULL << sq) & 0x8100000000000081ULL)
             v += 24;
+        if ((1ULL << sq) & odd)
+            v += 6;
         if (sq == tt_move)
             v += 1 << 20;
         int j = count++;
@@ -785,8 +800,26 @@ static int solve64_root(bs_searcher *sr, const bs_state *s, int *best)
     solve64 c = {sr, bs_pack64(s->board.plane[2]), sr->g->misere, sr->g->empties_to_winner};
     uint64_t P = bs_pack64(s->board.plane[s->player - 1]);
     uint64_t O = bs_pack64(s->board.plane[bs_opponent(s->player) - 1]);
-    int sq = -1;
-    int margin = solve_deep(&c, P, O, -65, 65, false, &sq);
+    /* MTD(f): null-window tests from a guess of 0 close in on the value; the
+     * table keeps each test's bounds for the next. The move comes from the
+     * last test that failed high (it achieves the value), else from one last
+     * narrow search. */
+    int lower = -65, upper = 65, guess = 0, sq = -1, proven = -1;
+    while (lower < upper && !sr->stop) {
+        int beta = guess == lower ? guess + 1 : guess;
+        int at = -1;
+        guess = solve_deep(&c, P, O, beta - 1, beta, false, &at);
+        if (guess < beta) {
+            upper = guess;
+        } else {
+            lower = guess;
+            proven = at;
+        }
+    }
+    int margin = lower;
+    if (proven < 0 && !sr->stop)
+        solve_deep(&c, P, O, margin - 1, margin + 1, false, &proven);
+    sq = proven;
     *best = sq < 0 ? BS_PASS : (sq >> 3) * BS_MAX_N + (sq & 7);
     return margin;
 }

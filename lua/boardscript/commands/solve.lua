@@ -2,7 +2,7 @@
 local core = require "boardscript.core"
 local options = require "boardscript.options"
 
-local command = { summary = "Solve a game exactly from its start position." }
+local command = { summary = "Solve exactly: Dots and Boxes from the start, or Reversi positions of an OBF file." }
 
 --- "RxC" or "N" boxes, within what the dots solver takes.
 local function dots_size(s)
@@ -18,7 +18,17 @@ local function dots_size(s)
 end
 
 function command.configure(cmd)
-  cmd:argument("game", "The game: dots."):choices { "dots" }
+  cmd:argument("game", "The game: dots, or reversi (with --obf)."):choices { "dots", "reversi" }
+  cmd:option("--obf", "reversi: a file of OBF positions (one a line) to solve exactly.")
+  cmd:option("--jobs", "reversi: solve in this many worker processes.", "1")
+    :convert(options.integer_in(1, 256, "jobs"))
+  cmd:option("--shard", "reversi: solve only slice I of N (I/N), positions I, I+N, ...")
+  cmd:option("--time", "reversi: give up on a position after this many seconds (0: never).", "0")
+    :convert(function(text)
+      local n = tonumber(text)
+      if not n or n < 0 then return nil, "time must be a number of seconds from 0" end
+      return n
+    end)
   cmd:option("--size", "Boxes: RxC or N (at most 64 edges: 5x5, 4x6, 3x8, ...).", "3x3")
     :convert(dots_size)
   cmd:option("--tt-mb", "Transposition table size in MiB (default: 4 up to 3x3, 64 above).")
@@ -29,7 +39,7 @@ end
 
 --- The first player's margin with perfect play from the empty grid, the
 -- nodes searched and the CPU seconds.
-function command.run(args)
+local function solve_dots(args)
   local d = core.dots(args.size.rows, args.size.cols)
   local clock = os.clock()
   -- A table much larger than the search touches only costs page faults.
@@ -58,6 +68,97 @@ function command.run(args)
   io.stdout:write(("solve dots %s: first player's margin %s, %d nodes, %.3f s\n"):format(
     size, value > 0 and "+" .. value or tostring(value), nodes_or_why, seconds))
   return 0
+end
+
+-- One position's line: `#K MOVE +S (best +B ok) nodes N, T s`.
+local function position_line(index, pos, move, margin, info, obf)
+  local expected = pos.best[1] and pos.best[1].score
+  local verdict = ""
+  if not info.exact then
+    verdict = " (stopped)"
+  elseif expected then
+    verdict = (" (best %+d %s)"):format(expected, expected == margin and "ok" or "WRONG")
+  end
+  return ("#%d %s %+d%s nodes %d, %.3f s"):format(index, obf.move_text(move), margin, verdict, info.nodes,
+    info.seconds)
+end
+
+local function shard_of(text)
+  if text == nil then return 1, 1 end
+  local i, n = text:match("^(%d+)/(%d+)$")
+  i, n = tonumber(i), tonumber(n)
+  if not i or n < 1 or i < 1 or i > n then
+    require("boardscript.errors").fail("--shard must be I/N with 1 <= I <= N")
+  end
+  return i, n
+end
+
+-- Runs K workers (this host with --shard i/K) and returns their lines.
+local function worker_lines(args)
+  local exe = package.boardscript_exe or arg[0]
+  local pipes = {}
+  for i = 1, args.jobs do
+    local argv = { exe, "solve", "reversi", "--obf", args.obf, "--shard", ("%d/%d"):format(i, args.jobs),
+                   "--time", tostring(args.time) }
+    if args.tt_mb then argv[#argv + 1] = "--tt-mb=" .. args.tt_mb end
+    for k, a in ipairs(argv) do argv[k] = "'" .. a:gsub("'", "'\\''") .. "'" end
+    pipes[i] = assert(io.popen(table.concat(argv, " ")))
+  end
+  local lines = {}
+  for _, pipe in ipairs(pipes) do
+    for line in pipe:lines() do
+      if line:match("^#%d+ ") then lines[#lines + 1] = line end
+    end
+    pipe:close()
+  end
+  table.sort(lines, function(a, b) return tonumber(a:match("^#(%d+)")) < tonumber(b:match("^#(%d+)")) end)
+  return lines
+end
+
+--- `solve reversi --obf FILE`: each position solved exactly (empties go to
+-- the winner, as in the FFO scores), one line each, then the totals.
+local function solve_reversi(args)
+  local obf = require "boardscript.formats.obf"
+  if not args.obf then require("boardscript.errors").fail("solve reversi needs --obf FILE") end
+  local positions = obf.load(args.obf)
+  local first, count = shard_of(args.shard)
+  local wall = core.clock()
+  local lines = {}
+  if args.jobs > 1 and not args.shard then
+    lines = worker_lines(args)
+    for _, line in ipairs(lines) do io.stdout:write(line, "\n") end
+  else
+    local searcher = core.searcher { tt_mb = args.tt_mb or 64 }
+    for index = first, #positions, count do
+      local pos = positions[index]
+      searcher:clear()
+      local move, margin, info = searcher:solve(pos.board, pos.player,
+        { game = { empties_to_winner = true }, time = args.time > 0 and args.time or nil })
+      if move == nil then move, margin, info = "pass", 0, { exact = true, nodes = 0, seconds = 0 } end
+      local line = position_line(index, pos, move, margin, info, obf)
+      lines[#lines + 1] = line
+      io.stdout:write(line, "\n")
+      io.stdout:flush()
+    end
+  end
+  if args.shard then return 0 end
+  local nodes, seconds, ok, wrong, stopped = 0, 0, 0, 0, 0
+  for _, line in ipairs(lines) do
+    nodes = nodes + tonumber(line:match("nodes (%d+)"))
+    seconds = seconds + tonumber(line:match("([%d.]+) s$"))
+    if line:find("(stopped)", 1, true) then stopped = stopped + 1 end
+    if line:find(" ok)", 1, true) then ok = ok + 1 end
+    if line:find(" WRONG)", 1, true) then wrong = wrong + 1 end
+  end
+  io.stdout:write(("total: %d positions, %d ok, %d wrong, %d stopped, %d nodes, %.3f s (%.3f s wall), "
+    .. "%.0f nodes/s\n"):format(#lines, ok, wrong, stopped, nodes, seconds, core.clock() - wall,
+    seconds > 0 and nodes / seconds or 0))
+  return (wrong > 0 or stopped > 0) and 1 or 0
+end
+
+function command.run(args)
+  if args.game == "reversi" then return solve_reversi(args) end
+  return solve_dots(args)
 end
 
 return command
