@@ -95,7 +95,7 @@ end
 
 -- Runs K workers (this host with --shard i/K) and returns their lines.
 local function worker_lines(args)
-  local exe = package.boardscript_exe or arg[0]
+  local exe = rawget(package, "boardscript_exe") or arg[0] -- set by the host
   local pipes = {}
   for i = 1, args.jobs do
     local argv = { exe, "solve", "reversi", "--obf", args.obf, "--shard", ("%d/%d"):format(i, args.jobs),
