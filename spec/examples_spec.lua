@@ -90,13 +90,36 @@ local function new_game(name, opts, seed)
 end
 
 describe("examples", function()
-  it("are all found: six rule sets, two policies and a regression script", function()
+  it("are all found: six rule sets, three policies and a regression script", function()
     for _, name in ipairs { "anti.lua", "octagon.lua", "holes.lua", "orthogonal.lua", "misere_dots.lua",
                             "tictactoe.lua" } do
       assert.is_truthy(table.concat(FOUND.rules, " "):find(name, 1, true), name)
     end
-    assert.same({ "greedy.lua", "minimax2.lua" }, FOUND.policies)
+    assert.same({ "edgy_alphabeta.lua", "greedy.lua", "minimax2.lua" }, FOUND.policies)
     assert.same({ "regression_test.lua" }, FOUND.tests)
+  end)
+
+  it("edgy_alphabeta: a file wrapping alphabeta with its own evaluation plays through --white", function()
+    local status, out, err = require("boardscript.play").run({ "reversi", "--black", "random", "--white",
+      DIR .. "edgy_alphabeta.lua", "--seed", "4" }, { input = "" })
+    assert.equal(0, status, err)
+    assert.matches("\nWhite wins!\n$", out)
+    -- its own evaluation is the one searched: counting edges double changes some choices
+    local edgy = players.load(DIR .. "edgy_alphabeta.lua")
+    local plain = players.load("alphabeta:depth=3")
+    local differs = false
+    for seed = 1, 6 do
+      local g = bs.game.new("reversi", {}, bs.core.rng(seed))
+      for _ = 1, 12 do
+        local moves = g:moves()
+        if #moves == 0 then break end
+        g:play(moves[g.rng:random(#moves)])
+      end
+      if not g:finished() and g:move_text(players.choose(edgy, g)) ~= g:move_text(players.choose(plain, g)) then
+        differs = true
+      end
+    end
+    assert.is_true(differs)
   end)
 
   for _, name in ipairs(FOUND.rules) do

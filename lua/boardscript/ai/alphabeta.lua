@@ -29,19 +29,23 @@ local alphabeta = {
     tt_mb = { type = "integer", min = 1, max = 4096, default = 16, help = "transposition table size in MiB" },
   },
 }
-alphabeta.__index = alphabeta
+
+-- An instance: its own searcher; `new` is not one of its methods, so a
+-- policy file may return an instance as it is.
+local Instance = { name = "alphabeta", accepts = rules_mod.searched_in_core }
+Instance.__index = Instance
 
 --- A new instance (its own table and weights). opts: depth, time, endgame,
 -- tt_mb, weights (a table, see core searcher:weights), evaluate (a function).
 function alphabeta.new(opts)
   opts = opts or {}
-  local self = setmetatable({ opts = opts }, alphabeta)
+  local self = setmetatable({ opts = opts }, Instance)
   self.searcher = core.searcher { tt_mb = opts.tt_mb or 16, weights = opts.weights }
   return self
 end
 
 --- The searcher's options for a position of game `g`.
-function alphabeta:search_options(g, ctx)
+function Instance:search_options(g, ctx)
   local state = g.state
   local opts = self.opts
   local time = ctx and ctx.time or opts.time
@@ -53,7 +57,7 @@ function alphabeta:search_options(g, ctx)
   }
 end
 
-function alphabeta:choose(g, ctx)
+function Instance:choose(g, ctx)
   if not rules_mod.searched_in_core(g.rules) then
     error(("alphabeta plays only rule sets the C core searches exactly; '%s' overrides a hook "
       .. "(use minimax or mcts)"):format(tostring(g.rules.name)), 0)
