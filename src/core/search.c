@@ -795,7 +795,7 @@ static int solve_deep(solve64 *c, uint64_t P, uint64_t O, int alpha, int beta, b
 
 /* The exact margin of an 8 x 8 standard state; *best gets the best square
  * index (r * BS_MAX_N + c), or BS_PASS when the side to move must pass. */
-static int solve64_root(bs_searcher *sr, const bs_state *s, int *best)
+static int solve64_root(bs_searcher *sr, const bs_state *s, int guess, int *best)
 {
     solve64 c = {sr, bs_pack64(s->board.plane[2]), sr->g->misere, sr->g->empties_to_winner};
     uint64_t P = bs_pack64(s->board.plane[s->player - 1]);
@@ -804,7 +804,7 @@ static int solve64_root(bs_searcher *sr, const bs_state *s, int *best)
      * table keeps each test's bounds for the next. The move comes from the
      * last test that failed high (it achieves the value), else from one last
      * narrow search. */
-    int lower = -65, upper = 65, guess = 0, sq = -1, proven = -1;
+    int lower = -65, upper = 65, sq = -1, proven = -1;
     while (lower < upper && !sr->stop) {
         int beta = guess == lower ? guess + 1 : guess;
         int at = -1;
@@ -854,11 +854,20 @@ int bs_solve(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_sear
     if (bs_state_finished(g, s))
         return BS_ESTATE;
     begin(sr, g, s, lim);
-    sr->exact = 1;
+    sr->exact = fast_solvable(g, s) ? 0 : 1;
     sr->allow_stop = 1;
     int best = BS_PASS, margin;
     if (fast_solvable(g, s)) {
-        margin = solve64_root(sr, s, &best);
+        /* a shallow search's estimate is the first guess of the null-window tests */
+        int guess = 0;
+        if (bs_board_count(&s->board, BS_EMPTY) > 12) {
+            int ignored = -2;
+            int estimate = negamax(sr, s, 4, -INF, INF, 0, &ignored);
+            guess = estimate >= BS_WIN || estimate <= -BS_WIN ? margin_of(estimate) : estimate / 100;
+            guess = guess > 64 ? 64 : guess < -64 ? -64 : guess;
+        }
+        sr->exact = 1;
+        margin = solve64_root(sr, s, guess, &best);
     } else {
         best = -2;
         margin = margin_of(negamax(sr, s, 0, -INF, INF, 0, &best));
