@@ -688,6 +688,14 @@ static int solve_small(solve64 *c, uint64_t P, uint64_t O, int alpha, int beta, 
     return best;
 }
 
+/* The cells next to a set of cells (8 directions), on the 8 x 8 word. */
+static inline uint64_t neighbours64(uint64_t x)
+{
+    uint64_t h = ((x << 1) & 0xfefefefefefefefeULL) | ((x >> 1) & 0x7f7f7f7f7f7f7f7fULL);
+    uint64_t row = x | h;
+    return h | (row << 8) | (row >> 8);
+}
+
 static uint64_t key64(uint64_t P, uint64_t O)
 {
     return bs_mix64(P) ^ bs_mix64(O + 0x5851f42d4c957f2dULL) ^ 0x2545F4914F6CDD1DULL;
@@ -744,6 +752,8 @@ static int solve_deep(solve64 *c, uint64_t P, uint64_t O, int alpha, int beta, b
          * last, its own corners and odd regions first */
         int replies = __builtin_popcountll(reply_set);
         int v = -replies * 16 - 32 * __builtin_popcountll(reply_set & 0x8100000000000081ULL);
+        if (empties > 12) /* the opponent's potential mobility: empty cells next to our discs */
+            v -= 4 * __builtin_popcountll(neighbours64(nP) & ~(nP | nO | c->blocks));
         if ((1ULL << sq) & 0x8100000000000081ULL)
             v += 24;
         if ((1ULL << sq) & odd)
@@ -804,7 +814,9 @@ static int solve64_root(bs_searcher *sr, const bs_state *s, int guess, int *best
      * table keeps each test's bounds for the next. The move comes from the
      * last test that failed high (it achieves the value), else from one last
      * narrow search. */
-    int lower = -65, upper = 65, sq = -1, proven = -1;
+    int most = 64 - __builtin_popcountll(c.blocks); /* no margin can exceed the cells */
+    int lower = -most, upper = most, sq = -1, proven = -1;
+    guess = guess > most ? most : guess < -most ? -most : guess;
     while (lower < upper && !sr->stop) {
         int beta = guess == lower ? guess + 1 : guess;
         int at = -1;
@@ -818,7 +830,7 @@ static int solve64_root(bs_searcher *sr, const bs_state *s, int guess, int *best
     }
     int margin = lower;
     if (proven < 0 && !sr->stop)
-        solve_deep(&c, P, O, margin - 1, margin + 1, false, &proven);
+        solve_deep(&c, P, O, margin - 1 < -most ? -most - 1 : margin - 1, margin + 1, false, &proven);
     sq = proven;
     *best = sq < 0 ? BS_PASS : (sq >> 3) * BS_MAX_N + (sq & 7);
     return margin;
