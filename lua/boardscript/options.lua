@@ -13,4 +13,14 @@ function options.integer_in(lo, hi, what)
   end
 end
 
+--- A declared option's kind as help text: "integer 4..26 even",
+-- "string one of white, black".
+function options.kind(spec)
+  local parts = { spec.type or "string" }
+  if spec.min or spec.max then parts[#parts + 1] = ("%s..%s"):format(spec.min or "", spec.max or "") end
+  if spec.even then parts[#parts + 1] = "even" end
+  if spec.choices then parts[#parts + 1] = "one of " .. table.concat(spec.choices, ", ") end
+  return table.concat(parts, " ")
+end
+
 return options

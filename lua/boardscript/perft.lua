@@ -17,16 +17,11 @@ local perft = {}
 function perft.hooks(rules, state, depth)
   if depth == 0 or rules:finished(state) then return 1 end
   local leaves = 0
-  local moves = rules:moves(state)
-  for i = 1, #moves do
-    if rules:play(state, moves[i]) then
+  for _, choice in ipairs(rules_mod.children(rules, state)) do
+    if rules_mod.apply(rules, state, choice) then
       leaves = leaves + perft.hooks(rules, state, depth - 1)
       rules:undo(state)
     end
-  end
-  if rules:can_pass(state) and rules:pass(state) then
-    leaves = leaves + perft.hooks(rules, state, depth - 1)
-    rules:undo(state)
   end
   return leaves
 end
@@ -54,14 +49,10 @@ end
 -- can report how far it is). Same result as perft.count.
 function perft.count_by_root(rules, state, depth, opts, progress)
   if depth == 0 or rules:finished(state) then return perft.count(rules, state, depth, opts) end
-  local moves = rules:moves(state)
-  local children = table.move(moves, 1, #moves, 1, {})
-  if rules:can_pass(state) then children[#children + 1] = "pass" end
+  local children = rules_mod.children(rules, state)
   local leaves, how = 0, (opts and opts.hooks or not perft.in_core(rules)) and "hooks" or "core"
   for i, child in ipairs(children) do
-    local played
-    if child == "pass" then played = rules:pass(state) else played = rules:play(state, child) end
-    if played then
+    if rules_mod.apply(rules, state, child) then
       local n
       n, how = perft.count(rules, state, depth - 1, opts)
       leaves = leaves + n

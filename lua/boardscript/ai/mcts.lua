@@ -23,6 +23,7 @@
 -- processor time: playouts run until it is spent, or until `playouts` if
 -- that is given too) and `c`, the exploration constant (default 1.4).
 local core = require "boardscript.core"
+local rules_mod = require "boardscript.rules"
 
 local mcts = {
   name = "mcts",
@@ -48,15 +49,10 @@ end
 -- the game is over.
 local function choices(r, s)
   if r:finished(s) then return {} end
-  local list = r:moves(s)
-  if r:can_pass(s) then list[#list + 1] = PASS end
-  return list
+  return rules_mod.children(r, s)
 end
 
-local function apply(r, s, choice)
-  if choice == PASS then return r:pass(s) end
-  return r:play(s, choice)
-end
+local apply = rules_mod.apply
 
 --- The longest playout: twice the cells of a core board (or the edges of
 -- a dots grid), else 1000 plies.

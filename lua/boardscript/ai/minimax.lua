@@ -18,6 +18,7 @@
 -- (os.clock). Moves of equal value are chosen between with the game's
 -- seeded generator.
 local positional = require "boardscript.ai.positional"
+local rules_mod = require "boardscript.rules"
 
 local minimax = {
   name = "minimax",
@@ -42,16 +43,7 @@ function minimax.new(opts)
 end
 
 -- The moves to search in the state: its moves, then a pass when allowed.
-local function choices(r, s)
-  local list = r:moves(s)
-  if r:can_pass(s) then list[#list + 1] = PASS end
-  return list
-end
-
-local function apply(r, s, choice)
-  if choice == PASS then return r:pass(s) end
-  return r:play(s, choice)
-end
+local choices, apply = rules_mod.children, rules_mod.apply
 
 -- Plays `choice` in the search (counted, so a search cut short can undo).
 local function enter(S, choice)

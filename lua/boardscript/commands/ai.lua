@@ -11,6 +11,7 @@
 --                                     accepts, then "(built-in), and the variants it accepts")
 --       options: none                 (or one line per option:)
 --       option KEY: TYPE [MIN..MAX] [one of A, B][, default D] - HELP
+local options = require "boardscript.options"
 local players = require "boardscript.players"
 local rules_mod = require "boardscript.rules"
 
@@ -24,11 +25,7 @@ end
 
 -- "integer 1..30, default 3" from an option declaration.
 local function option_kind(spec)
-  local parts = { spec.type or "string" }
-  if spec.min or spec.max then parts[#parts + 1] = ("%s..%s"):format(spec.min or "", spec.max or "") end
-  if spec.even then parts[#parts + 1] = "even" end
-  if spec.choices then parts[#parts + 1] = "one of " .. table.concat(spec.choices, ", ") end
-  local text = table.concat(parts, " ")
+  local text = options.kind(spec)
   if spec.default ~= nil then text = text .. ", default " .. tostring(spec.default) end
   return text
 end
@@ -65,13 +62,13 @@ function command.describe(name)
   local policy = require(entry.module)
   local out = { ("%s: %s"):format(name, entry.summary or "") }
   out[#out + 1] = "  games: " .. games_text(name, entry)
-  local options = type(policy) == "table" and policy.options or {}
+  local declared = type(policy) == "table" and policy.options or {}
   local keys = {}
-  for key in pairs(options) do keys[#keys + 1] = key end
+  for key in pairs(declared) do keys[#keys + 1] = key end
   table.sort(keys)
   if #keys == 0 then out[#out + 1] = "  options: none" end
   for _, key in ipairs(keys) do
-    local spec = options[key]
+    local spec = declared[key]
     out[#out + 1] = ("  option %s: %s%s"):format(key, option_kind(spec), spec.help and (" - " .. spec.help) or "")
   end
   return table.concat(out, "\n") .. "\n"

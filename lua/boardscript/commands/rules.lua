@@ -1,5 +1,6 @@
 --- `boardscript rules [NAME|FILE]`: what a rule set is and the options it
 -- takes; without an argument, the built-in rule sets.
+local options = require "boardscript.options"
 local perft = require "boardscript.perft"
 local players = require "boardscript.players"
 local rules_mod = require "boardscript.rules"
@@ -10,14 +11,7 @@ function command.configure(cmd)
   cmd:argument("rules", "A built-in name or a path to a rule set file (default: list the built-in ones)."):args("?")
 end
 
--- "integer 4..26, even" from an option declaration.
-local function option_kind(spec)
-  local parts = { spec.type or "string" }
-  if spec.min or spec.max then parts[#parts + 1] = ("%s..%s"):format(spec.min or "", spec.max or "") end
-  if spec.even then parts[#parts + 1] = "even" end
-  if spec.choices then parts[#parts + 1] = "one of " .. table.concat(spec.choices, ", ") end
-  return table.concat(parts, " ")
-end
+local option_kind = options.kind
 
 local function describe(name)
   local r = rules_mod.load(name)

@@ -215,6 +215,23 @@ function M.on_board(board, row, col)
   return M.FAMILIES.board.on_board(board:size(), row, col)
 end
 
+--- The choices of the side to move in `state`, as a search sees them: a new
+-- list of its moves, then "pass" when `can_pass` allows one (searchers,
+-- playouts and perft share this view of the game tree).
+function M.children(rules, state)
+  local moves = rules:moves(state)
+  local list = table.move(moves, 1, #moves, 1, {})
+  if rules:can_pass(state) then list[#list + 1] = "pass" end
+  return list
+end
+
+--- Plays a choice of M.children: a move, or "pass". Returns what the hook
+-- returns (nil and why when refused).
+function M.apply(rules, state, choice)
+  if choice == "pass" then return rules:pass(state) end
+  return rules:play(state, choice)
+end
+
 --- A declaration that `rules` is exactly what the C capture core computes
 -- for the game its `core_game` method describes (with its own `legal_dirs`
 -- and `flip_dirs`): it vouches for the hooks named, as they are now. A
