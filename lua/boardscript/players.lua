@@ -34,6 +34,7 @@ players.BUILTIN = {
                  summary = "the seed 001 computer player (four-level rule)" },
   alphabeta = { module = "boardscript.ai.alphabeta", accepts = function(r) return rules_mod.searched_in_core(r) end,
                 summary = "alpha-beta search in C with an exact endgame (capture rule sets the core describes)" },
+  dots_search = { module = "boardscript.ai.dots_search", games = { "dots" }, summary = "chain-aware search up to 8x8" },
   solver = { module = "boardscript.ai.dots_solver", games = { "dots" },
              summary = "perfect Dots and Boxes play on small grids (exact solver)" },
 }
