@@ -20,6 +20,7 @@ plays five console editions and runs Lua scripts.]],
 dependencies = {
   "lua >= 5.4, < 5.5",
   "argparse",
+  "dkjson",
 }
 build = {
   type = "cmake",

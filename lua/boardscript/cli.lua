@@ -1,5 +1,5 @@
 --- The command line: parses argv and dispatches to one module per command
--- (boardscript.commands.NAME, each with `summary`, `configure(cmd)` and
+-- (boardscript.commands.NAME, `-` written `_`, each with `summary`, `configure(cmd)` and
 -- `run(args) -> status`), so a new command is a new file.
 local argparse = require "argparse"
 local console = require "boardscript.console"
@@ -10,7 +10,7 @@ local play = require "boardscript.play"
 local cli = {}
 
 --- The commands, in the order `--help` lists them.
-cli.COMMANDS = { "play", "run", "perft", "solve", "replay", "test", "rules", "ai" }
+cli.COMMANDS = { "play", "run", "perft", "solve", "replay", "test", "rules", "ai", "match", "match-merge" }
 
 local function build_parser()
   local parser = argparse("boardscript", "A scriptable engine for grid board games.")
@@ -23,7 +23,7 @@ local function build_parser()
     end)
   local modules, commands = {}, {}
   for _, name in ipairs(cli.COMMANDS) do
-    local module = require("boardscript.commands." .. name)
+    local module = require("boardscript.commands." .. name:gsub("%-", "_"))
     local cmd = parser:command(name, module.summary)
     module.configure(cmd)
     modules[name], commands[name] = module, cmd

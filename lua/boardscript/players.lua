@@ -193,7 +193,19 @@ function players.load(spec, game)
   local where = "player " .. name
   local declared = check_declarations(value, where)
   local opts = players.resolve_options(spec, name, declared, text)
-  return { policy = instance(value, name, opts), name = spec, policy_name = name, options = opts }
+  return { policy = instance(value, name, opts), name = spec, policy_name = name, options = opts,
+           value = value }
+end
+
+--- A copy of a loaded player with a new instance of its policy (a new
+-- `new(opts)` when the policy has one): a seat that keeps nothing from
+-- earlier games, as each game of a match needs.
+function players.fresh(player)
+  if player.human then return player end
+  local copy = {}
+  for key, v in pairs(player) do copy[key] = v end
+  copy.policy = instance(player.value, player.policy_name, player.options)
+  return copy
 end
 
 --- Whether a loaded player can play rule set `game` (a name or a table).

@@ -1,0 +1,268 @@
+--- `boardscript match`: two players play a number of games in pairs (sides
+-- swapped, same opening) and the result is summed up as cutechess-cli
+-- does: score, per-side lines, Elo difference, LOS, draw ratio, mean
+-- margin and, with --sprt, the LLR and decision. --jobs K plays in K
+-- worker processes and --shard I/N plays one slice and writes JSON lines
+-- (boardscript match-merge sums them up); all give the same games.
+local errors = require "boardscript.errors"
+local options = require "boardscript.options"
+local rule_options = require "boardscript.rule_options"
+
+local command = {
+  summary = "Play a match between two players: Elo, LOS, SPRT (cutechess-cli style), in parallel or sharded.",
+}
+
+function command.configure(cmd)
+  cmd:option("--rules", "The rule set: a built-in name or a path to a .lua file.", "reversi")
+  rule_options.add(cmd)
+  cmd:option("--a", "Player A: a built-in AI (with options, e.g. alphabeta:depth=4) or a policy file.")
+    :count(1)
+  cmd:option("--b", "Player B, as --a."):count(1)
+  cmd:option("--games", "Number of games (pairs of games with the sides swapped).", "100")
+    :convert(options.integer_in(1, 100000000, "games"))
+  cmd:option("--openings", "A file of openings, one a line in the rule set's notation (f5d6c3); "
+    .. "pair p plays line p, cycling.")
+  cmd:option("--plies", "Plies of the random openings drawn without --openings.", "4")
+    :convert(options.integer_in(0, 60, "plies"))
+  cmd:option("--seed", "Seed of the match (openings, set-up, players' random choices); default: from the clock.")
+    :convert(options.integer_in(math.mininteger, math.maxinteger, "seed"))
+  cmd:option("--jobs", "Play in this many worker processes (same games as one).", "1")
+    :convert(options.integer_in(1, 256, "jobs"))
+  cmd:option("--shard", "Play only slice I of N (games I, I+N, ...) and write them as JSON lines.")
+  cmd:option("--sprt", "Sequential probability ratio test: elo0=X,elo1=Y[,alpha=0.05][,beta=0.05]; "
+    .. "stops when it decides.")
+  cmd:option("--records", "Write every game into this directory (game-0001.record; GGF too for 8 x 8 reversi).")
+  cmd:flag("--verbose", "Print a line per finished game.")
+end
+
+local function shell_quote(s)
+  return "'" .. tostring(s):gsub("'", "'\\''") .. "'"
+end
+
+--- Parses `I/N`: i, n (user error if malformed).
+function command.shard_of(text)
+  local i, n = text:match("^(%d+)/(%d+)$")
+  i, n = tonumber(i), tonumber(n)
+  if not i or n < 1 or i < 1 or i > n then errors.fail("--shard must be I/N with 1 <= I <= N") end
+  return math.tointeger(i), math.tointeger(n)
+end
+
+-- The JSON line of a result: the game and what merging needs to know of the match.
+local KEYS = { "game", "pair", "a", "b", "a_side", "result", "score_a", "score_b", "margin", "unit", "seed",
+               "opening", "forfeit", "rules", "size", "games", "sides", "side_names", "sprt" }
+
+function command.json_line(result, info)
+  local json = require "dkjson"
+  local object = {}
+  for key, value in pairs(result) do object[key] = value end
+  for key, value in pairs(info) do object[key] = value end
+  return json.encode(object, { keyorder = KEYS })
+end
+
+-- What every JSON line of the match carries besides the game.
+local function match_info(m, args)
+  return {
+    a = args.a, b = args.b, rules = args.rules, size = m.size_text, games = args.games, unit = m.unit,
+    sides = { tostring(m.sides[1]), tostring(m.sides[2]) },
+    side_names = { m.rules:side_name(m.sides[1]), m.rules:side_name(m.sides[2]) },
+    sprt = args.sprt,
+  }
+end
+
+local function result_text(r, info)
+  local first_won = (r.result == "win") == (r.a_side == info.sides[1])
+  local score = r.result == "draw" and "1/2-1/2" or (first_won and "1-0" or "0-1")
+  local first_score = r.a_side == info.sides[1] and r.score_a or r.score_b
+  local second_score = r.a_side == info.sides[1] and r.score_b or r.score_a
+  local why
+  if r.forfeit then
+    why = r.forfeit
+  elseif r.result == "draw" then
+    why = ("Draw %d-%d"):format(first_score, second_score)
+  else
+    why = ("%s wins %d-%d"):format(info.side_names[first_won and 1 or 2], first_score, second_score)
+  end
+  return score, why
+end
+
+--- The line --verbose prints for a finished game (cutechess-cli's form).
+function command.game_line(r, info)
+  local first_is_a = r.a_side == info.sides[1]
+  local score, why = result_text(r, info)
+  return ("Finished game %d (%s vs %s): %s {%s}"):format(r.game, first_is_a and info.a or info.b,
+    first_is_a and info.b or info.a, score, why)
+end
+
+--- The header line of a match's summary.
+function command.header(info, seed)
+  return ("Match of %s (size %s): %s vs %s, %d game%s, seed %d"):format(info.rules, info.size, info.a, info.b,
+    info.games, info.games == 1 and "" or "s", seed)
+end
+
+-- A progress bar on stderr when stderr is a terminal.
+local function progress_bar(total)
+  if os.getenv("BOARDSCRIPT_NO_PROGRESS") or not os.execute("test -t 2") then
+    return { update = function() end, finish = function() end }
+  end
+  local bar = {}
+  function bar.update(done, t)
+    local width = 30
+    local filled = math.floor(width * done / total)
+    io.stderr:write(("\r[%s%s] %d/%d games  +%d -%d =%d "):format(("#"):rep(filled), ("."):rep(width - filled),
+      done, total, t.w, t.l, t.d))
+    io.stderr:flush()
+  end
+  function bar.finish()
+    io.stderr:write("\r", (" "):rep(72), "\r")
+    io.stderr:flush()
+  end
+  return bar
+end
+
+--- Sums up results (a function returning the next result in game order,
+-- or nil) and prints the summary. Shared by match and match-merge.
+function command.summarize(next_result, info, seed, verbose, sprt)
+  local match = require "boardscript.match"
+  local names = {}
+  for i, side in ipairs(info.sides) do names[side] = info.side_names[i] end
+  local t = match.tally(info.sides, sprt)
+  local bar = progress_bar(info.games)
+  while true do
+    local r = next_result()
+    if r == nil then break end
+    local decided = match.add(t, r)
+    if verbose then
+      bar.finish()
+      io.stdout:write(command.game_line(r, info), "\n")
+      io.stdout:flush()
+    end
+    bar.update(t.n, t)
+    if decided then break end
+  end
+  bar.finish()
+  io.stdout:write(command.header(info, seed), "\n")
+  for _, line in ipairs(match.summary(t, info, function(side) return names[side] or tostring(side) end,
+    info.unit)) do
+    io.stdout:write(line, "\n")
+  end
+  io.stdout:flush()
+  return t
+end
+
+-- Writes game r's record (and GGF where it can hold the game) into dir.
+local function write_records(dir, r, g, seat, m)
+  local record = require "boardscript.record"
+  local base = ("%s/game-%04d"):format(dir, r.game)
+  local spec = {}
+  for side, player in pairs(seat) do spec[side] = player.name end
+  local file, err = io.open(base .. ".record", "w")
+  if not file then errors.fail(("--records: %s"):format(err)) end
+  local match = require "boardscript.match"
+  record.write(file, g, { rules = m.cfg.rules, seed = match.seed_of(m.cfg.seed, r.pair, 0), players = spec })
+  file:close()
+  local ok, ggf = pcall(require, "boardscript.formats.ggf")
+  if ok and g.rules.name == "reversi" and g:size_text() == "8" and ggf.supports(g) then
+    file, err = io.open(base .. ".ggf", "w")
+    if not file then errors.fail(("--records: %s"):format(err)) end
+    local first, second = g:sides()
+    file:write(ggf.text(g, { players = { [tostring(first)] = spec[first], [tostring(second)] = spec[second] } }),
+      "\n")
+    file:close()
+  end
+end
+
+-- Starts K workers, each `boardscript match ... --shard i/K`; returns a
+-- function giving results in game order and one stopping the workers.
+local function workers(args)
+  local json = require "dkjson"
+  local exe = rawget(package, "boardscript_exe") or arg[0]
+  local base = { exe, "match", "--rules", args.rules, "--a", args.a, "--b", args.b, "--games", args.games,
+                 "--plies", args.plies, "--seed", args.seed }
+  if args.size then base[#base + 1] = "--size=" .. args.size end
+  for _, o in ipairs(args.opt or {}) do base[#base + 1] = "--opt=" .. o end
+  if args.openings then base[#base + 1] = "--openings=" .. args.openings end
+  if args.records then base[#base + 1] = "--records=" .. args.records end
+  if args.sprt then base[#base + 1] = "--sprt=" .. args.sprt end
+  local pipes, pids = {}, {}
+  for i = 1, args.jobs do
+    local argv = {}
+    for k, a in ipairs(base) do argv[k] = shell_quote(a) end
+    argv[#argv + 1] = shell_quote(("--shard=%d/%d"):format(i, args.jobs))
+    pipes[i] = assert(io.popen("echo $$; exec " .. table.concat(argv, " ")))
+    pids[i] = pipes[i]:read("l")
+  end
+  local index = 0
+  local function next_result()
+    if index >= args.games then return nil end
+    index = index + 1
+    local w = (index - 1) % args.jobs + 1
+    local line = pipes[w]:read("l")
+    if line == nil then errors.fail(("match: worker %d stopped before game %d"):format(w, index), 1) end
+    local r = json.decode(line)
+    if type(r) ~= "table" or r.game ~= index then
+      errors.fail(("match: worker %d sent an unexpected line for game %d: %s"):format(w, index, line), 1)
+    end
+    return r
+  end
+  local function stop()
+    for i, pipe in ipairs(pipes) do
+      if pids[i] and pids[i]:match("^%d+$") then os.execute("kill " .. pids[i] .. " 2>/dev/null") end
+      pipe:close()
+    end
+  end
+  return next_result, stop
+end
+
+function command.run(args)
+  local match = require "boardscript.match"
+  local elo = require "boardscript.elo"
+  if args.seed == nil then args.seed = require("boardscript.play").clock_seed() end
+  local sprt
+  if args.sprt then
+    local why
+    sprt, why = elo.parse_sprt(args.sprt)
+    if not sprt then errors.fail(why) end
+  end
+  if args.shard and args.jobs > 1 then errors.fail("--shard and --jobs do not go together") end
+  if args.records then
+    if not os.execute("mkdir -p " .. shell_quote(args.records)) then
+      errors.fail(("--records: cannot create the directory %s"):format(args.records))
+    end
+  end
+  local m = match.new { rules = args.rules, texts = rule_options.texts(args), a = args.a, b = args.b,
+                        games = args.games, seed = args.seed, openings = args.openings, plies = args.plies }
+  local info = match_info(m, args)
+  local function play(index)
+    local r, g, seat = m:play(index)
+    if r.forfeit then
+      io.stderr:write(("boardscript: game %d: %s; scored as a loss\n"):format(index, r.forfeit))
+    end
+    if args.records then write_records(args.records, r, g, seat, m) end
+    return r
+  end
+  if args.shard then
+    local first, count = command.shard_of(args.shard)
+    for index = first, args.games, count do
+      io.stdout:write(command.json_line(play(index), info), "\n")
+      io.stdout:flush()
+    end
+    return 0
+  end
+  local next_result, stop
+  if args.jobs > 1 then
+    next_result, stop = workers(args)
+  else
+    local index = 0
+    next_result = function()
+      if index >= args.games then return nil end
+      index = index + 1
+      return play(index)
+    end
+  end
+  local ok, err = pcall(command.summarize, next_result, info, args.seed, args.verbose, sprt)
+  if stop then stop() end
+  if not ok then error(err, 0) end
+  return 0
+end
+
+return command

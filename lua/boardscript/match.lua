@@ -1,0 +1,345 @@
+--- Matches between two players: games in pairs from the same opening with
+-- the sides swapped, each game a pure function of (match seed, game
+-- number), so a match played in one process, in K worker processes or in
+-- shards on many machines gives the same games and the same summary.
+--
+-- Game i (1-based) belongs to pair p = (i + 1) // 2; in the pair's first
+-- game A has the first side (Black; Player 1 in dots), in the second B has
+-- it. The pair's opening is line ((p - 1) mod #lines) + 1 of the openings
+-- file, or else a random opening of `plies` plies drawn with the pair's
+-- seed (balanced: where the C core searches the rule set, the first of up
+-- to 32 draws whose 4-ply value is within 4 discs). The set-up (random
+-- blocks, say) is drawn with the pair's seed too, so both games of a pair
+-- start from the same position; each game's players draw from the game's
+-- own seed.
+local core = require "boardscript.core"
+local elo = require "boardscript.elo"
+local errors = require "boardscript.errors"
+local game_mod = require "boardscript.game"
+local players = require "boardscript.players"
+local rules_mod = require "boardscript.rules"
+
+local match = {}
+
+-- splitmix64's finalizer over Lua's wrapping 64-bit integers.
+local function mix(x)
+  x = x + 0x9E3779B97F4A7C15
+  x = (x ~ (x >> 30)) * -4658895280553007687 -- 0xBF58476D1CE4E5B9
+  x = (x ~ (x >> 27)) * -7723592293110705685 -- 0x94D049BB133111EB
+  return x ~ (x >> 31)
+end
+
+--- The seed of stream `k` of unit `n` (a pair or a game) of a match
+-- seeded `seed`.
+function match.seed_of(seed, n, k)
+  return mix(mix(mix(seed) ~ n) ~ k)
+end
+
+--- The unit a score counts: "boxes" in the dots family, "discs" elsewhere
+-- (a rule set may name its own in `score_unit`).
+function match.unit(rules)
+  if type(rules.score_unit) == "string" then return rules.score_unit end
+  return rules.family == "dots" and "boxes" or "discs"
+end
+
+local function legal_now(g, move)
+  local ok = g:check(move)
+  return ok ~= nil and ok ~= "pass"
+end
+
+-- Splits `text` into moves playable from `g` one after the other: moves
+-- are separated by spaces or commas, or written together ("f5d6c3"); the
+-- longest text that is a legal move is tried first. Returns the list of
+-- texts (and plays them on g), or nil.
+local function split_moves(g, text)
+  text = text:gsub("^[%s,]+", "")
+  if text == "" then return {} end
+  local lower = text:lower()
+  if lower:match("^pass[%s,]") or lower == "pass" or lower:match("^pa[%s,]") or lower == "pa" then
+    if g:can_pass() and g:pass() then
+      local rest = split_moves(g, text:gsub("^%a+", "", 1))
+      if rest then
+        table.insert(rest, 1, "pass")
+        return rest
+      end
+      g:undo()
+    end
+    return nil
+  end
+  for length = #text, 1, -1 do
+    local piece = text:sub(1, length)
+    if not piece:match("%s$") and (length == #text or text:sub(length + 1):match("^[%s,]") or
+        not piece:match("[%s,]")) then
+      local move = g:parse_move(piece)
+      if move ~= nil and legal_now(g, move) then
+        local name = g:move_text(move)
+        g:play(move)
+        local rest = split_moves(g, text:sub(length + 1))
+        if rest then
+          table.insert(rest, 1, name)
+          return rest
+        end
+        g:undo()
+      end
+    end
+  end
+  return nil
+end
+
+--- Reads an openings file: one opening a line, in the rule set's notation
+-- (`f5d6c3`, `f5 d6 c3`, `a1 a2, b1 b2`, `pass` for a pass); blank lines
+-- and `#` comments are skipped. Each is checked from the start position of
+-- `new_game()`: returns a list of lists of move texts. A bad line is a
+-- user error naming the file and line.
+function match.read_openings(path, new_game)
+  local file, err = io.open(path)
+  if not file then errors.fail(err) end
+  local list, number = {}, 0
+  for line in file:lines() do
+    number = number + 1
+    line = line:gsub("#.*$", ""):gsub("\r$", "")
+    if line:match("%S") then
+      local moves = split_moves(new_game(), line)
+      if not moves then
+        file:close()
+        errors.fail(("%s:%d: '%s' is not a sequence of legal moves from the start"):format(path, number,
+          line:match("^%s*(.-)%s*$")))
+      end
+      list[#list + 1] = moves
+    end
+  end
+  file:close()
+  if #list == 0 then errors.fail(("%s: no openings in the file"):format(path)) end
+  return list
+end
+
+local Match = {}
+Match.__index = Match
+
+--- A match. cfg: { rules = name or path, texts = { option = text } (as
+-- --size/--opt give them), a = spec, b = spec, games = N, seed = S,
+-- openings = path or nil, plies = random opening plies (default 4) }.
+-- Loads and checks the rule set, players and openings (user errors).
+function match.new(cfg)
+  local self = setmetatable({ cfg = cfg }, Match)
+  self.rules = rules_mod.load(cfg.rules)
+  self.opts = {}
+  for key, text in pairs(cfg.texts or {}) do self.opts[key] = rules_mod.parse_option(self.rules, key, text) end
+  self.unit = match.unit(self.rules)
+  self.seats = {}
+  for _, which in ipairs { "a", "b" } do
+    local player = players.load(cfg[which], self.rules)
+    if player.human then errors.fail(("--%s: a match is between computer players, not humans"):format(which)) end
+    if not players.plays(player, self.rules) then
+      errors.fail(("--%s: player '%s' does not play %s (for it: %s)"):format(which, cfg[which],
+        tostring(self.rules.name or cfg.rules), table.concat(players.builtin_for(self.rules), ", ")))
+    end
+    self.seats[which] = player
+  end
+  self.plies = cfg.plies or 4
+  local probe = self:start(1)
+  self.size_text = probe:size_text()
+  self.sides = { probe:sides() }
+  if cfg.openings then
+    self.openings = match.read_openings(cfg.openings, function() return self:start(1) end)
+  end
+  self.searchable = rules_mod.searched_in_core(self.rules)
+  return self
+end
+
+--- A new game of the match's rule set, set up with pair `pair`'s seed.
+function Match:start(pair)
+  local g = game_mod.new(self.rules, self.opts, core.rng(match.seed_of(self.cfg.seed, pair, 0)))
+  g.source = self.cfg.rules
+  return g
+end
+
+-- A shallow search's value (hundredths of a disc) of g for the side to move.
+local function shallow_value(self, g)
+  self.searcher = self.searcher or core.searcher { tt_mb = 1 }
+  self.searcher:clear()
+  local state = g.state
+  local _, value = self.searcher:search(state.board, state.player, {
+    game = rules_mod.core_game(g.rules, state), passes = state.passes, piece = state.piece,
+    turns = state.turns, unable = state.unable, depth = 4, endgame = 0 })
+  return value or 0
+end
+
+-- Plays `plies` random plies on g with rng; false if the game ended first.
+local function random_plies(g, rng, plies)
+  for _ = 1, plies do
+    if g:finished() then return false end
+    local moves = g:moves()
+    if #moves == 0 then
+      if not g:can_pass() or not g:pass() then return false end
+    else
+      g:play(moves[rng:random(#moves)])
+    end
+  end
+  return not g:finished()
+end
+
+--- The starting game of pair `pair` (opening played) and its moves' texts.
+function Match:opening(pair)
+  if self.openings then
+    local g = self:start(pair)
+    local moves = self.openings[(pair - 1) % #self.openings + 1]
+    split_moves(g, table.concat(moves, " "))
+    return g
+  end
+  local rng = core.rng(match.seed_of(self.cfg.seed, pair, 1))
+  local best, best_value
+  for _ = 1, 32 do
+    local g = self:start(pair)
+    if random_plies(g, rng, self.plies) then
+      if not self.searchable then return g end
+      local value = math.abs(shallow_value(self, g))
+      if value <= 400 then return g end
+      if not best or value < best_value then best, best_value = g, value end
+    elseif not best then
+      best, best_value = g, math.huge
+    end
+  end
+  return best
+end
+
+local function texts_of(g)
+  local out = {}
+  for _, entry in ipairs(g.log) do out[#out + 1] = entry.pass and "pass" or entry.text end
+  return out
+end
+
+--- Plays game `index` (1-based): returns its result { game, pair, a_side,
+-- result = "win"|"loss"|"draw" for A, score_a, score_b, margin, seed,
+-- opening, plies, forfeit = message or nil } and the finished game.
+function Match:play(index)
+  local pair = (index + 1) // 2
+  local a_first = index % 2 == 1
+  local g = self:opening(pair)
+  local opening = texts_of(g)
+  g.rng = core.rng(match.seed_of(self.cfg.seed, index, 2))
+  local first, second = g:sides()
+  local seat = {
+    [first] = players.fresh(self.seats[a_first and "a" or "b"]),
+    [second] = players.fresh(self.seats[a_first and "b" or "a"]),
+  }
+  local forfeit, loser
+  local plies = 0
+  while not g:finished() do
+    plies = plies + 1
+    if plies > 100000 then
+      errors.fail(("rules %s: game %d did not end after 100000 plies"):format(tostring(self.cfg.rules), index))
+    end
+    if #g:moves() == 0 then
+      if not g:can_pass() or not g:pass() then
+        errors.fail(("rules %s: %s has no legal move and may not pass, but the game is not over"):format(
+          tostring(self.cfg.rules), g:side_name()))
+      end
+    else
+      local player = seat[g:to_move()]
+      local ok, move = pcall(players.choose, player, g)
+      if not ok then
+        if not errors.is_user(move) then error(move, 0) end
+        forfeit, loser = move.message, g:to_move()
+        break
+      end
+      if move == "pass" then g:pass() else g:play(move) end
+    end
+  end
+  local s1, s2 = g:score()
+  s1, s2 = tonumber(s1) or 0, tonumber(s2) or 0
+  local a_side = a_first and first or second
+  local score_a, score_b = s1, s2
+  if not a_first then score_a, score_b = s2, s1 end
+  local result
+  if forfeit then
+    result = (loser == a_side) and "loss" or "win"
+  else
+    local winner = g:winner()
+    result = winner == "draw" and "draw" or (winner == a_side and "win" or "loss")
+  end
+  return {
+    game = index, pair = pair, a_side = tostring(a_side), result = result,
+    score_a = score_a, score_b = score_b, margin = score_a - score_b,
+    seed = self.cfg.seed, opening = table.concat(opening, ","), forfeit = forfeit,
+  }, g, seat
+end
+
+--- Running totals of a match from A's point of view, fed results in game
+-- order. sprt: settings (elo.parse_sprt) or nil; once its decision is
+-- reached, later results are not counted.
+function match.tally(sides, sprt)
+  return {
+    sides = sides, sprt = sprt, n = 0, w = 0, l = 0, d = 0,
+    by_side = { [sides[1]] = { w = 0, l = 0, d = 0 }, [sides[2]] = { w = 0, l = 0, d = 0 } },
+    first = { w = 0, l = 0, d = 0 }, margins = {}, forfeits = 0,
+  }
+end
+
+--- Counts one result; returns the SPRT decision once it is reached.
+function match.add(t, r)
+  if t.decision then return t.decision end
+  local key = r.result == "win" and "w" or (r.result == "loss" and "l" or "d")
+  t.n, t[key] = t.n + 1, t[key] + 1
+  local side = t.by_side[r.a_side]
+  if side then side[key] = side[key] + 1 end
+  -- the first side's view: A's win is the first side's win when A had it
+  local first_key = key
+  if r.a_side ~= tostring(t.sides[1]) and key ~= "d" then first_key = key == "w" and "l" or "w" end
+  t.first[first_key] = t.first[first_key] + 1
+  t.margins[#t.margins + 1] = r.margin
+  if r.forfeit then t.forfeits = t.forfeits + 1 end
+  if t.sprt then
+    local llr, decision = elo.sprt(t.w, t.l, t.d, t.sprt)
+    t.llr = llr
+    if decision then t.decision, t.decided_at = decision, r.game end
+  end
+  return t.decision
+end
+
+local function wld(name, w, l, d)
+  local n = w + l + d
+  local score = n > 0 and (w + d / 2) / n or 0
+  return ("%s: %d - %d - %d  [%.3f] %d"):format(name, w, l, d, score, n)
+end
+
+--- The summary lines of a tally (cutechess-cli's form). names = { a =, b
+-- = }, side_name = function(side) -> "Black", unit = "discs".
+function match.summary(t, names, side_name, unit)
+  local out = {}
+  out[#out + 1] = wld(("Score of %s vs %s"):format(names.a, names.b), t.w, t.l, t.d)
+  for _, side in ipairs(t.sides) do
+    local c = t.by_side[side]
+    out[#out + 1] = wld(("...      %s playing %s"):format(names.a, side_name(side)), c.w, c.l, c.d)
+  end
+  out[#out + 1] = wld(("...      %s vs %s"):format(side_name(t.sides[1]), side_name(t.sides[2])),
+    t.first.w, t.first.l, t.first.d)
+  local s = elo.stats(t.w, t.l, t.d)
+  out[#out + 1] = ("Elo difference: %s +/- %s, LOS: %s %%, DrawRatio: %s %%"):format(
+    elo.number(s.elo), elo.number(s.margin), elo.number(s.los), elo.number(s.draw_ratio))
+  local sum, sq = 0, 0
+  for _, m in ipairs(t.margins) do sum = sum + m end
+  local n = #t.margins
+  local mean = n > 0 and sum / n or 0
+  for _, m in ipairs(t.margins) do sq = sq + (m - mean) ^ 2 end
+  local se = n > 1 and math.sqrt(sq / (n - 1) / n) or 0 / 0
+  out[#out + 1] = ("Mean margin of %s: %s%s %s a game +/- %s"):format(names.a, mean >= 0 and "+" or "",
+    elo.number(mean, 2), unit, elo.number(elo.Z975 * se, 2))
+  if t.forfeits > 0 then
+    out[#out + 1] = ("Forfeits: %d game%s lost by a player's fault"):format(t.forfeits, t.forfeits == 1 and "" or "s")
+  end
+  if t.sprt then
+    local llr, _, lower, upper = elo.sprt(t.w, t.l, t.d, t.sprt)
+    local percent = llr >= 0 and 100 * llr / upper or 100 * llr / lower
+    local line = ("SPRT: llr %.3f (%.1f%%), lbound %.3f, ubound %.3f"):format(llr, percent, lower, upper)
+    if t.decision then
+      line = line .. (" - %s was accepted"):format(t.decision)
+    else
+      line = line .. " - no decision"
+    end
+    out[#out + 1] = line
+  end
+  return out
+end
+
+return match
