@@ -117,6 +117,23 @@ return 4
     assert.equal(1, status2)
     local function moves(text) return (text:gsub("nodes %d+, [%d.]+ s", ""):gsub("total:.*", "")) end
     assert.equal(moves(out), moves(out2))
+    -- shards (on any machines) merge to the same listing and totals
+    local shards = {}
+    for i = 1, 2 do
+      local status_i, out_i = host { "solve", "reversi", "--obf", path, "--shard", i .. "/2" }
+      assert.equal(0, status_i)
+      assert.is_nil(out_i:find("total:", 1, true))
+      shards[i] = os.tmpname()
+      support.spit(shards[i], out_i)
+    end
+    local status4, out4 = host { "solve", "reversi", "--merge", shards[2], shards[1] }
+    assert.equal(1, status4)
+    assert.equal(moves(out), moves(out4))
+    assert.matches("\ntotal: 3 positions, 2 ok, 1 wrong, 0 stopped, %d+ nodes, [%d.]+ s, %d+ nodes/s\n$", out4)
+    local status5, _, err5 = host { "solve", "reversi", "--merge", shards[1], shards[1] }
+    assert.equal(2, status5)
+    assert.matches("position #1 appears twice", err5, 1, true)
+    os.remove(shards[1]); os.remove(shards[2])
     support.spit(path, "XO- X\n")
     local status3, _, err = host { "solve", "reversi", "--obf", path }
     os.remove(path)

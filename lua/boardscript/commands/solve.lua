@@ -22,7 +22,9 @@ function command.configure(cmd)
   cmd:option("--obf", "reversi: a file of OBF positions (one a line) to solve exactly.")
   cmd:option("--jobs", "reversi: solve in this many worker processes.", "1")
     :convert(options.integer_in(1, 256, "jobs"))
-  cmd:option("--shard", "reversi: solve only slice I of N (I/N), positions I, I+N, ...")
+  cmd:option("--shard", "reversi: solve only slice I of N (I/N), positions I, I+N, ..., and print their lines.")
+  cmd:option("--merge", "reversi: the listing and totals of shards' outputs (files of --shard lines).")
+    :args("+")
   cmd:option("--time", "reversi: give up on a position after this many seconds (0: never).", "0")
     :convert(function(text)
       local n = tonumber(text)
@@ -70,6 +72,8 @@ local function solve_dots(args)
   return 0
 end
 
+local totals
+
 -- One position's line: `#K MOVE +S (best +B ok) nodes N, T s`.
 local function position_line(index, pos, move, margin, info, obf)
   local expected = pos.best[1] and pos.best[1].score
@@ -115,6 +119,23 @@ local function worker_lines(args)
   return lines
 end
 
+-- The totals line of position lines (wall: seconds this run took, if it
+-- ran them); status 1 when a position is wrong or stopped.
+totals = function(lines, wall)
+  local nodes, seconds, ok, wrong, stopped = 0, 0, 0, 0, 0
+  for _, line in ipairs(lines) do
+    nodes = nodes + tonumber(line:match("nodes (%d+)"))
+    seconds = seconds + tonumber(line:match("([%d.]+) s$"))
+    if line:find("(stopped)", 1, true) then stopped = stopped + 1 end
+    if line:find(" ok)", 1, true) then ok = ok + 1 end
+    if line:find(" WRONG)", 1, true) then wrong = wrong + 1 end
+  end
+  io.stdout:write(("total: %d positions, %d ok, %d wrong, %d stopped, %d nodes, %.3f s%s, "
+    .. "%.0f nodes/s\n"):format(#lines, ok, wrong, stopped, nodes, seconds,
+    wall and (" (%.3f s wall)"):format(wall) or "", seconds > 0 and nodes / seconds or 0))
+  return (wrong > 0 or stopped > 0) and 1 or 0
+end
+
 --- `solve reversi --obf FILE`: each position solved exactly (empties go to
 -- the winner, as in the FFO scores), one line each, then the totals.
 local function solve_reversi(args)
@@ -142,22 +163,38 @@ local function solve_reversi(args)
     end
   end
   if args.shard then return 0 end
-  local nodes, seconds, ok, wrong, stopped = 0, 0, 0, 0, 0
-  for _, line in ipairs(lines) do
-    nodes = nodes + tonumber(line:match("nodes (%d+)"))
-    seconds = seconds + tonumber(line:match("([%d.]+) s$"))
-    if line:find("(stopped)", 1, true) then stopped = stopped + 1 end
-    if line:find(" ok)", 1, true) then ok = ok + 1 end
-    if line:find(" WRONG)", 1, true) then wrong = wrong + 1 end
+  return totals(lines, core.clock() - wall)
+end
+
+-- `solve reversi --merge FILES`: the shards' position lines in file order,
+-- then the totals (no wall time: the shards ran elsewhere).
+local function merge_reversi(args)
+  local errors = require "boardscript.errors"
+  local lines, seen = {}, {}
+  for _, path in ipairs(args.merge) do
+    local file, err = io.open(path)
+    if not file then errors.fail(err) end
+    for line in file:lines() do
+      local index = tonumber(line:match("^#(%d+) "))
+      if index then
+        if seen[index] then errors.fail(("--merge: position #%d appears twice"):format(index)) end
+        seen[index] = true
+        lines[#lines + 1] = line
+      end
+    end
+    file:close()
   end
-  io.stdout:write(("total: %d positions, %d ok, %d wrong, %d stopped, %d nodes, %.3f s (%.3f s wall), "
-    .. "%.0f nodes/s\n"):format(#lines, ok, wrong, stopped, nodes, seconds, core.clock() - wall,
-    seconds > 0 and nodes / seconds or 0))
-  return (wrong > 0 or stopped > 0) and 1 or 0
+  if #lines == 0 then errors.fail("--merge: no position lines in the files") end
+  table.sort(lines, function(a, b) return tonumber(a:match("^#(%d+)")) < tonumber(b:match("^#(%d+)")) end)
+  for _, line in ipairs(lines) do io.stdout:write(line, "\n") end
+  return totals(lines)
 end
 
 function command.run(args)
-  if args.game == "reversi" then return solve_reversi(args) end
+  if args.game == "reversi" then
+    if args.merge then return merge_reversi(args) end
+    return solve_reversi(args)
+  end
   return solve_dots(args)
 end
 
