@@ -245,6 +245,18 @@ describe("boardscript match", function()
       local text = slurp(path)
       assert.truthy(text:find("\nplayer black ", 1, true))
       assert.truthy(text:find("\nresult %d+%-%d+ "))
+      -- the GGF copy holds the same game
+      local ggf = require "boardscript.formats.ggf"
+      local games = ggf.parse(slurp(("%s/games/game-%04d.ggf"):format(dir, i)), "ggf")
+      assert.equal(1, #games)
+      local record = require "boardscript.record"
+      local rec = record.load(path)
+      local moves = {}
+      for _, entry in ipairs(rec.moves) do moves[#moves + 1] = entry.pass and "pass" or entry.text end
+      local from_ggf = {}
+      for _, m in ipairs(games[1].moves) do from_ggf[#from_ggf + 1] = m.pass and "pass" or m.text end
+      assert.same(moves, from_ggf)
+      assert.truthy(games[1].props.PB == (i % 2 == 1 and "greedy" or "random"), games[1].props.PB)
     end
     cleanup()
   end)

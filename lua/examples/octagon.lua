@@ -10,6 +10,9 @@
 --      3 # . . . . . . . . #
 --      ...
 --
+-- The option `cut` sets the depth: `--opt cut=1` cuts three cells a
+-- corner, the 88-square octagon of GGF's TY[88] (boardscript convert).
+--
 -- Only `setup` changes, so the C core still counts its perft: blocks are
 -- part of the core board, and the hooks the inherited `core_count`
 -- vouches for are Reversi's own.
@@ -26,14 +29,17 @@ local octagon = rules.variant(reversi, {
   options = {
     size = { type = "integer", min = 8, max = 26, even = true, help = "board size (even, 8..26)" },
     centre = reversi.options.centre,
+    cut = { type = "integer", min = 0, max = 5,
+            help = "corner cells cut: those within this Manhattan distance of a corner (1: GGF's 88-square octagon)" },
   },
 })
 
---- Whether (row, col) of an n x n board lies in a cut corner.
-function octagon:in_corner(n, row, col)
+--- Whether (row, col) of an n x n board lies in a corner cut `cut` deep
+-- (default: the rule set's field).
+function octagon:in_corner(n, row, col, cut)
   local dr = math.min(row - 1, n - row)
   local dc = math.min(col - 1, n - col)
-  return dr + dc <= self.cut
+  return dr + dc <= (cut or self.cut)
 end
 
 --- Reversi's start position, then a block on every corner cell.
@@ -42,7 +48,7 @@ function octagon:setup(opts, rng)
   local n = state.board:size()
   for row = 1, n do
     for col = 1, n do
-      if self:in_corner(n, row, col) then state.board:set(row, col, "block") end
+      if self:in_corner(n, row, col, opts and opts.cut) then state.board:set(row, col, "block") end
     end
   end
   return state

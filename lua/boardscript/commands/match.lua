@@ -165,8 +165,7 @@ local function write_records(dir, r, g, seat, m)
     file, err = io.open(base .. ".ggf", "w")
     if not file then errors.fail(("--records: %s"):format(err)) end
     local first, second = g:sides()
-    file:write(ggf.text(g, { players = { [tostring(first)] = spec[first], [tostring(second)] = spec[second] } }),
-      "\n")
+    file:write(ggf.text(g, { players = { [tostring(first)] = spec[first], [tostring(second)] = spec[second] } }))
     file:close()
   end
 end
