@@ -10,7 +10,7 @@ local play = require "boardscript.play"
 local cli = {}
 
 --- The commands, in the order `--help` lists them.
-cli.COMMANDS = { "play", "run", "perft", "solve", "replay", "test", "rules", "ai", "match", "match-merge",
+cli.COMMANDS = { "play", "run", "perft", "solve", "replay", "test", "rules", "ai", "match", "match-merge", "render",
   "convert" }
 
 local function build_parser()
