@@ -11,7 +11,7 @@ local cli = {}
 
 --- The commands, in the order `--help` lists them.
 cli.COMMANDS = { "play", "run", "perft", "solve", "replay", "test", "rules", "ai", "match", "match-merge", "render",
-  "convert" }
+  "nboard", "gtp", "convert" }
 
 local function build_parser()
   local parser = argparse("boardscript", "A scriptable engine for grid board games.")

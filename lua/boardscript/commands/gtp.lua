@@ -1,0 +1,41 @@
+--- `boardscript gtp [--policy P]`: an Othello engine speaking GTP (the Go
+-- Text Protocol, version 2, as Edax speaks it for Othello) on stdin/stdout
+-- (boardscript.protocol.gtp). Each response is flushed at once; the end
+-- of input ends the session (status 0).
+local gtp = require "boardscript.protocol.gtp"
+local options = require "boardscript.options"
+local play = require "boardscript.play"
+
+local command = { summary = "Play Othello as an engine over GTP (as Edax speaks it), for GTP controllers." }
+
+function command.configure(cmd)
+  cmd:epilog("Reads GTP commands on standard input (protocol_version, name, version, known_command, "
+    .. "list_commands, quit, boardsize, clear_board, komi, play, genmove, undo, showboard, final_score, "
+    .. "set_game, list_games) and answers on standard output: '=[id] result' or '?[id] error', then an "
+    .. "empty line. Moves are Othello cells (f5, a1 top left) or pass.")
+  cmd:option("--policy", "The engine's policy, NAME[:key=value,...] (see 'boardscript ai list').", "alphabeta")
+  cmd:option("--seed", "Seed for the policy's random choices (default: drawn from the clock).")
+    :convert(options.integer_in(math.mininteger, math.maxinteger, "seed"))
+end
+
+--- Runs a session over `input` and `output` (default stdin/stdout) until
+-- `quit` or the end of input; returns 0.
+function command.serve(args, input, output)
+  input, output = input or io.stdin, output or io.stdout
+  local session = gtp.new {
+    policy = args.policy, seed = args.seed or play.clock_seed(),
+    send = function(line) output:write(line, "\n") end,
+  }
+  for line in input:lines() do
+    session:feed(line)
+    output:flush()
+    if session.done then break end
+  end
+  return 0
+end
+
+function command.run(args)
+  return command.serve(args)
+end
+
+return command

@@ -1,0 +1,229 @@
+--- GTP (the Go Text Protocol, version 2) for Othello, as Edax speaks it,
+-- as a session object: feed it the controller's lines, it answers with the
+-- response lines. A response is `=[id] text` or `?[id] message` followed
+-- by an empty line; text of several lines (list_commands, showboard) goes
+-- on the lines after the first. Moves are Othello cells, `a1` top left
+-- (`f5`; case is ignored; the letter `i` is not skipped as in Go), or
+-- `pass`. Pure: it writes nothing itself; `send` receives each line.
+--
+-- Colours are `black`/`b` and `white`/`w`. `play` and `genmove` for the
+-- colour not to move are taken when the side to move has no move: that
+-- side's pass is played first (and `undo` takes both back together).
+local core = require "boardscript.core"
+local engine_mod = require "boardscript.protocol.engine"
+local errors = require "boardscript.errors"
+local game_mod = require "boardscript.game"
+local rules_mod = require "boardscript.rules"
+
+local gtp = {}
+
+local Session = {}
+Session.__index = Session
+
+--- The commands known, in the order list_commands gives them.
+gtp.COMMANDS = {
+  "protocol_version", "name", "version", "known_command", "list_commands", "quit",
+  "boardsize", "clear_board", "komi", "play", "genmove", "undo", "showboard",
+  "final_score", "set_game", "list_games",
+}
+
+--- gtp.new{ policy = spec (default "alphabeta"), seed = integer (default 0),
+-- size = board size (default 8), name = the `name` answer (default
+-- "boardscript"), send = function(line) }. A bad policy is a user error.
+function gtp.new(opts)
+  opts = opts or {}
+  local self = setmetatable({
+    engine = engine_mod.new { policy = opts.policy, rules = "reversi" },
+    rng = core.rng(opts.seed or 0),
+    name = opts.name or "boardscript",
+    send_line = opts.send,
+    size = opts.size or 8,
+    done = false,
+  }, Session)
+  self:clear()
+  return self
+end
+
+--- A new game on the current board size.
+function Session:clear()
+  self.game = game_mod.new("reversi", { size = self.size }, self.rng)
+  self.units = {} -- entries of the game's log each play/genmove added, for undo
+end
+
+local COLOURS = { black = "black", b = "black", white = "white", w = "white" }
+
+-- A reply to send: ok (true: `=`, false: `?`) and the text (may hold newlines).
+local function reply(ok, text) return { ok = ok, text = text or "" } end
+
+local handlers = {}
+
+handlers.protocol_version = function() return reply(true, "2") end
+handlers.name = function(self) return reply(true, self.name) end
+handlers.version = function() return reply(true, core.version) end
+
+local KNOWN = {}
+for _, name in ipairs(gtp.COMMANDS) do KNOWN[name] = true end
+
+handlers.known_command = function(_, args)
+  return reply(true, KNOWN[args[1] or ""] and "true" or "false")
+end
+
+handlers.list_commands = function()
+  return reply(true, table.concat(gtp.COMMANDS, "\n"))
+end
+
+handlers.quit = function(self)
+  self.done = true
+  return reply(true)
+end
+
+handlers.boardsize = function(self, args)
+  local text = args[1]
+  local n = text and text:match("^%d+$") and (math.tointeger(tonumber(text)) or math.maxinteger)
+  if not n then return reply(false, "boardsize not an integer") end
+  local spec = rules_mod.load("reversi").options.size
+  if not rules_mod.check_option(spec, n) then return reply(false, "unacceptable size") end
+  self.size = n
+  self:clear()
+  return reply(true)
+end
+
+handlers.clear_board = function(self)
+  self:clear()
+  return reply(true)
+end
+
+handlers.komi = function(_, args)
+  local n = tonumber(args[1] or "")
+  if not n then return reply(false, "syntax error") end
+  return reply(true) -- Othello has no komi: taken and ignored
+end
+
+handlers.set_game = function(_, args)
+  if (args[1] or ""):lower() == "othello" then return reply(true) end
+  return reply(false, "unsupported game")
+end
+
+handlers.list_games = function() return reply(true, "Othello") end
+
+-- Makes `colour` the side to move: when the other side must pass, its pass
+-- is played. Returns the number of log entries added (0 or 1), or nil.
+function Session:turn_to(colour)
+  local g = self.game
+  if g:to_move() == colour then return 0 end
+  if g:can_pass() then
+    g:pass()
+    return 1
+  end
+  return nil
+end
+
+handlers.play = function(self, args)
+  local colour = COLOURS[(args[1] or ""):lower()]
+  if not colour or not args[2] then return reply(false, "syntax error (wrong or missing color)") end
+  local g = self.game
+  local word = args[2]:lower()
+  local move
+  if word ~= "pass" then
+    move = g:parse_move(word)
+    if not move then return reply(false, "illegal move") end
+  end
+  local added = self:turn_to(colour)
+  if not added then return reply(false, "wrong color") end
+  local ok
+  if move then ok = g:play(move) else ok = g:pass() end
+  if not ok then
+    if added > 0 then g:undo() end
+    return reply(false, "illegal move")
+  end
+  self.units[#self.units + 1] = added + 1
+  return reply(true)
+end
+
+handlers.genmove = function(self, args)
+  local colour = COLOURS[(args[1] or ""):lower()]
+  if not colour then return reply(false, "syntax error (wrong or missing color)") end
+  local added = self:turn_to(colour)
+  if not added then return reply(false, "wrong color") end
+  local g = self.game
+  local move
+  if g:can_pass() then
+    move = "pass" -- no move (the game may be over): the only answer
+  else
+    self.engine:forget()
+    move = self.engine:choose(g)
+  end
+  if move == "pass" then g:pass() else g:play(move) end
+  self.units[#self.units + 1] = added + 1
+  return reply(true, move == "pass" and "pass" or g.log[#g.log].text)
+end
+
+handlers.undo = function(self)
+  local n = table.remove(self.units)
+  if not n then return reply(false, "cannot undo") end
+  for _ = 1, n do self.game:undo() end
+  return reply(true)
+end
+
+handlers.showboard = function(self)
+  local g = self.game
+  local black, white = g:score()
+  local lines = {}
+  for line in g:text():gmatch("[^\n]+") do lines[#lines + 1] = line end
+  local status = g:finished() and "game over" or (g:side_name() .. " to move")
+  lines[#lines + 1] = ("Black %d, White %d; %s"):format(black, white, status)
+  return reply(true, "\n" .. table.concat(lines, "\n"))
+end
+
+handlers.final_score = function(self)
+  local black, white = self.game:score()
+  if black == white then return reply(true, "0") end
+  return reply(true, ("%s+%d"):format(black > white and "B" or "W", math.abs(black - white)))
+end
+
+-- GTP's preprocessing: control characters other than tab and newline go,
+-- tabs become spaces, and a `#` starts a comment.
+local function preprocess(line)
+  line = line:gsub("#.*$", ""):gsub("\t", " "):gsub("[%z\1-\31\127]", "")
+  return line
+end
+
+function Session:send(line)
+  self.out[#self.out + 1] = line
+  if self.send_line then self.send_line(line) end
+end
+
+--- Feeds one line from the controller. Returns the lines sent for it (a
+-- response and its empty line; none for an empty or comment line). After
+-- `quit`, `session.done` is true and further lines are ignored.
+function Session:feed(line)
+  self.out = {}
+  if self.done then return self.out end
+  local words = {}
+  for word in preprocess(tostring(line)):gmatch("%S+") do words[#words + 1] = word end
+  if #words == 0 then return self.out end
+  local id = ""
+  if words[1]:match("^%d+$") then id = table.remove(words, 1) end
+  local command = words[1]
+  local result
+  if command == nil then
+    result = reply(false, "syntax error (no command)")
+  else
+    table.remove(words, 1)
+    local handler = handlers[command:lower()]
+    if handler then
+      local ok, r = pcall(handler, self, words)
+      if ok then result = r
+      else result = reply(false, errors.is_user(r) and r.message or tostring(r):gsub("\n.*", "")) end
+    else
+      result = reply(false, "unknown command")
+    end
+  end
+  local first, others = result.text:match("^([^\n]*)\n?(.*)$")
+  self:send(("%s%s %s"):format(result.ok and "=" or "?", id, first))
+  for text in others:gmatch("[^\n]+") do self:send(text) end
+  self:send("")
+  return self.out
+end
+
+return gtp
