@@ -172,7 +172,8 @@
 -- @string player "black" or "white", to move
 -- @int depth 0..64
 -- @tab[opt] opts `legal` and `flip` (direction sets, default "all");
--- `generic` (true: the multi-word path even on 8 x 8)
+-- `generic` (true: the multi-word path even on 8 x 8), `reference` (true:
+-- the slow cell-by-cell path the fast ones are checked against)
 -- @treturn int leaves
 
 --- A random generator (userdata "boardscript.rng").

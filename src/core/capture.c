@@ -1,5 +1,6 @@
 /* capture.c - sandwich capture on any board size, with an 8 x 8 word path. */
 #include "capture.h"
+#include "wide.h"
 
 #include <string.h>
 
@@ -41,6 +42,18 @@ static void shift_rows(const uint32_t *in, uint32_t *out, int n, int d)
 }
 
 int bs_capture_moves_generic(const bs_board *b, int player, unsigned legal_dirs, bs_set *out)
+{
+    if (!valid_args(b, player) || !out || legal_dirs > BS_DIRS_ALL)
+        return BS_EINVAL;
+    bs_set empty;
+    bs_board_cells(b, BS_EMPTY, &empty);
+    bs_set_init(out, b->n);
+    bs_wide_moves(b->n, b->plane[player - 1], b->plane[bs_opponent(player) - 1], empty.row, legal_dirs,
+                  out->row);
+    return BS_OK;
+}
+
+int bs_capture_moves_reference(const bs_board *b, int player, unsigned legal_dirs, bs_set *out)
 {
     if (!valid_args(b, player) || !out || legal_dirs > BS_DIRS_ALL)
         return BS_EINVAL;

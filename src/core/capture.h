@@ -24,8 +24,12 @@ enum bs_dir {
 
 /* Empty cells where `player` traps at least one line in `legal_dirs`. */
 int bs_capture_moves(const bs_board *b, int player, unsigned legal_dirs, bs_set *out);
-/* Same, always through the multi-word path (to check the 8 x 8 path against). */
+/* Same, always through the multi-word path (to check the 8 x 8 path against):
+ * rows of 32-bit lanes, vectorised (wide.h). */
 int bs_capture_moves_generic(const bs_board *b, int player, unsigned legal_dirs, bs_set *out);
+/* Same, cell run by cell run, one direction at a time: the slow reference the
+ * fast paths are checked against. */
+int bs_capture_moves_reference(const bs_board *b, int player, unsigned legal_dirs, bs_set *out);
 
 /* The opposing pieces a piece of `player` at (r, c) would trap along
  * `dirs`; returns their number (0 when the cell is not empty). */

@@ -1,5 +1,6 @@
 /* perft.c - perft for sandwich-capture games: an 8 x 8 word loop and a generic one. */
 #include "perft.h"
+#include "wide.h"
 
 #define BS_PERFT_MAX_DEPTH 64
 
@@ -27,13 +28,13 @@ static uint64_t perft_generic(bs_board *b, int player, int depth, unsigned legal
                               unsigned flip_dirs)
 {
     bs_set moves;
-    bs_capture_moves_generic(b, player, legal_dirs, &moves);
+    bs_capture_moves_reference(b, player, legal_dirs, &moves);
     int count = bs_set_count(&moves);
     if (depth == 1)
         return count ? (uint64_t)count : 1;
     if (count == 0) {
         bs_set reply;
-        bs_capture_moves_generic(b, bs_opponent(player), legal_dirs, &reply);
+        bs_capture_moves_reference(b, bs_opponent(player), legal_dirs, &reply);
         if (bs_set_empty(&reply))
             return 1;
         return perft_generic(b, bs_opponent(player), depth - 1, legal_dirs, flip_dirs);
@@ -63,6 +64,20 @@ int bs_perft(const bs_board *b, int player, int depth, unsigned legal_dirs,
         *leaves = perft64(bs_pack64(b->plane[player - 1]),
                           bs_pack64(b->plane[bs_opponent(player) - 1]),
                           bs_pack64(b->plane[2]), depth);
+        return BS_OK;
+    }
+    *leaves = bs_wide_perft(b, player, depth, legal_dirs, flip_dirs);
+    return BS_OK;
+}
+
+int bs_perft_reference(const bs_board *b, int player, int depth, unsigned legal_dirs,
+                       unsigned flip_dirs, uint64_t *leaves)
+{
+    if (!b || !bs_board_valid(b) || !bs_is_player(player) || !leaves || depth < 0 ||
+        depth > BS_PERFT_MAX_DEPTH || legal_dirs > BS_DIRS_ALL || flip_dirs > BS_DIRS_ALL)
+        return BS_EINVAL;
+    if (depth == 0) {
+        *leaves = 1;
         return BS_OK;
     }
     bs_board work = *b;

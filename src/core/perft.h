@@ -11,4 +11,10 @@
 int bs_perft(const bs_board *b, int player, int depth, unsigned legal_dirs,
              unsigned flip_dirs, bool generic, uint64_t *leaves);
 
+/* The same count by the reference path: cell-by-cell runs for the moves
+ * and bs_capture_play/undo for every child (slow; the independent second
+ * path perft tables are checked with). */
+int bs_perft_reference(const bs_board *b, int player, int depth, unsigned legal_dirs,
+                       unsigned flip_dirs, uint64_t *leaves);
+
 #endif

@@ -307,14 +307,14 @@ static int board_hash(lua_State *L)
     return 1;
 }
 
-/* perft(player, depth [, {legal=, flip=, generic=}]) -> leaves */
+/* perft(player, depth [, {legal=, flip=, generic=, reference=}]) -> leaves */
 static int board_perft(lua_State *L)
 {
     lboard *lb = check_board(L, 1);
     int player = check_player(L, 2);
     int depth = (int)bs_lua_checkrange(L, 3, "depth", 0, 64);
     unsigned legal = BS_DIRS_ALL, flip = BS_DIRS_ALL;
-    int generic = 0;
+    int generic = 0, reference = 0;
     if (!lua_isnoneornil(L, 4)) {
         luaL_checktype(L, 4, LUA_TTABLE);
         legal = opt_dirs_field(L, 4, "legal", BS_DIRS_ALL);
@@ -322,9 +322,15 @@ static int board_perft(lua_State *L)
         lua_getfield(L, 4, "generic");
         generic = lua_toboolean(L, -1);
         lua_pop(L, 1);
+        lua_getfield(L, 4, "reference");
+        reference = lua_toboolean(L, -1);
+        lua_pop(L, 1);
     }
     uint64_t leaves = 0;
-    bs_perft(&lb->board, player, depth, legal, flip, generic, &leaves);
+    if (reference)
+        bs_perft_reference(&lb->board, player, depth, legal, flip, &leaves);
+    else
+        bs_perft(&lb->board, player, depth, legal, flip, generic, &leaves);
     lua_pushinteger(L, (lua_Integer)leaves);
     return 1;
 }
