@@ -73,6 +73,30 @@
 -- `weights` (a table of evaluation weights, see `searcher:weights`)
 -- @treturn searcher
 
+--- Plays one random game to the end in C from a position, without
+-- changing the board (the game is played on a copy), and returns how it
+-- ended. The policy: a finished game stops; with no legal move the player
+-- passes; otherwise, when `pass_odds` > 0, a number below it is drawn and 0
+-- passes where the rules allow a pass; else the move is the k-th legal move
+-- row by row, k drawn below their number (as `rng:random(n)` picks from
+-- `board:move_list`). These are the draws, in the same order, of the `mcts`
+-- policy's playouts over a rule set's hooks, which use it for the rule sets
+-- the core searches. Standard 8 x 8 Reversi takes a 64-bit path.
+-- @function playout
+-- @tparam board b the position
+-- @string player "black" or "white", to move
+-- @tparam rng rng the generator the moves are drawn from
+-- @tab[opt] opts `game` and the state fields (`passes`, `piece`, `turns`,
+-- `unable`), as for a `searcher` (default: standard Reversi); `limit`, the
+-- most plies to play (0..1000000, default twice the cells: the position as
+-- it stands then is the result); `pass_odds` (0..1000000, default 0)
+-- @treturn int black's discs at the end
+-- @treturn int white's discs
+-- @treturn int plies played (passes included)
+-- @treturn string the winner by the described game's rules: "black",
+-- "white" or "draw"
+-- @usage local black, white, plies, winner = core.playout(b, "black", core.rng(1))
+
 --- The largest number of edges the solver takes (64).
 -- @field dots_solver_max_edges
 
@@ -173,8 +197,33 @@
 -- @int depth 0..64
 -- @tab[opt] opts `legal` and `flip` (direction sets, default "all");
 -- `generic` (true: the multi-word path even on 8 x 8), `reference` (true:
--- the slow cell-by-cell path the fast ones are checked against)
+-- the slow cell-by-cell path the fast ones are checked against), `scalar`
+-- (true: the portable 8 x 8 loop even where the AVX2 one runs; so does
+-- `BOARDSCRIPT_NO_SIMD` set in the environment to anything but "" or "0")
 -- @treturn int leaves
+
+--- The legal moves of `player` as cell indices, `(row - 1) * n + col`, row
+-- by row, written into `buffer` (entries after them are cleared), so a Lua
+-- loop can list moves without making a table a move.
+-- @function board:move_list
+-- @string player "black" or "white"
+-- @param[opt="all"] legal_dirs a direction set
+-- @tab[opt] buffer the table to fill (default: a new one)
+-- @treturn int the number of moves
+-- @treturn table the buffer
+-- @usage local n = b:move_list("black", "all", buffer)
+-- if n > 0 then b:play_index("black", buffer[rng:random(n)]) end
+
+--- Plays a disc of `player` on the cell with index `index` (as
+-- `move_list` gives them), like `play`: `undo` takes it back, and the undo
+-- record is kept in the board, whose storage is reused.
+-- @function board:play_index
+-- @string player "black" or "white"
+-- @int index 1..n * n
+-- @param[opt="all"] legal_dirs a direction set
+-- @param[opt="all"] flip_dirs a direction set
+-- @treturn int the number of discs flipped
+-- @return or nil, "illegal move", the board unchanged
 
 --- A random generator (userdata "boardscript.rng").
 -- @type rng

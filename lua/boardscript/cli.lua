@@ -1,19 +1,26 @@
 --- The command line: parses argv and dispatches to one module per command
 -- (boardscript.commands.NAME, `-` written `_`, each with `summary`, `configure(cmd)` and
 -- `run(args) -> status`), so a new command is a new file.
-local argparse = require "argparse"
+--
+-- Start-up is kept short: `--version` loads nothing but the core, and a
+-- command line naming a command configures only that command (argparse,
+-- the other command modules and the editions load only for `--help`, a
+-- bare `boardscript` or a mistyped command, whose messages list them all).
 local console = require "boardscript.console"
-local core = require "boardscript.core"
 local errors = require "boardscript.errors"
-local play = require "boardscript.play"
 
 local cli = {}
 
 --- The commands, in the order `--help` lists them.
 cli.COMMANDS = { "play", "run", "perft", "solve", "replay", "test", "rules", "ai", "match", "match-merge", "render",
-  "nboard", "gtp", "convert" }
+  "nboard", "gtp", "convert", "bench" }
 
-local function build_parser()
+-- The parser; with `only` (a command's name), that command alone is
+-- configured and handed the arguments after it (`play` configures only
+-- the edition they name).
+local function build_parser(only, rest)
+  local argparse = require "argparse"
+  local core = require "boardscript.core"
   local parser = argparse("boardscript", "A scriptable engine for grid board games.")
     :epilog("Run 'boardscript COMMAND --help' for a command, 'boardscript play --help' for the editions.")
   parser:command_target("command"):require_command(false)
@@ -24,12 +31,22 @@ local function build_parser()
     end)
   local modules, commands = {}, {}
   for _, name in ipairs(cli.COMMANDS) do
-    local module = require("boardscript.commands." .. name:gsub("%-", "_"))
-    local cmd = parser:command(name, module.summary)
-    module.configure(cmd)
-    modules[name], commands[name] = module, cmd
+    if only == nil or name == only then
+      local module = require("boardscript.commands." .. name:gsub("%-", "_"))
+      local cmd = parser:command(name, module.summary)
+      module.configure(cmd, only and rest)
+      modules[name], commands[name] = module, cmd
+    end
   end
   return parser, modules, commands
+end
+
+--- `name` when it is one of cli.COMMANDS exactly, else nil.
+function cli.command_named(name)
+  for _, command in ipairs(cli.COMMANDS) do
+    if command == name then return name end
+  end
+  return nil
 end
 
 -- Errors of ours keep their traceback; a user's mistake (or an error in a
@@ -58,8 +75,13 @@ end
 --- Entry point: argv holds the arguments after the program name. Returns the
 -- process exit status.
 function cli.main(argv)
-  local parser, modules, commands = build_parser()
+  if argv[1] == "--version" then -- what argparse's --version action does, without argparse
+    io.stdout:write("boardscript ", require("boardscript.core").version, "\n")
+    return 0
+  end
+  local play = require "boardscript.play"
   argv = play.rewrite_file_edition(argv)
+  local parser, modules, commands = build_parser(cli.command_named(argv[1]), table.move(argv, 2, #argv, 1, {}))
   local ok, args = play.parse(parser, argv)
   if not ok then
     io.stderr:write(args)

@@ -1,6 +1,5 @@
 --- Runs editions: parses their options, builds the console, seeds the
 -- generator, and turns end of input and user errors into exit statuses.
-local argparse = require "argparse"
 local console = require "boardscript.console"
 local core = require "boardscript.core"
 local errors = require "boardscript.errors"
@@ -134,19 +133,26 @@ function play.seed_option(cmd)
 end
 
 --- Adds one subcommand per edition to an argparse command, each with
--- --record.
-function play.add_editions(cmd)
+-- --record. With `argv` (the arguments after `play`) naming an edition,
+-- only that edition is loaded and configured (a quicker start; the
+-- parse is the same).
+function play.add_editions(cmd, argv)
   cmd:command_target("edition")
+  local only = argv and argv[1]
+  local known = false
+  for _, name in ipairs(play.EDITIONS) do known = known or name == only end
   for _, name in ipairs(play.EDITIONS) do
-    local edition = play.edition(name)
-    local sub = cmd:command(name, edition.summary)
-    edition.configure(sub)
-    sub:option("--record", "Write a record of the game to this file (see 'boardscript replay').")
+    if not known or name == only then
+      local edition = play.edition(name)
+      local sub = cmd:command(name, edition.summary)
+      edition.configure(sub)
+      sub:option("--record", "Write a record of the game to this file (see 'boardscript replay').")
+    end
   end
 end
 
 local function parser()
-  local p = argparse("boardscript play", "Play an edition, or any rule set: play FILE.lua.")
+  local p = require("argparse")("boardscript play", "Play an edition, or any rule set: play FILE.lua.")
   play.add_editions(p)
   return p
 end

@@ -1,5 +1,6 @@
 /* capture.c - sandwich capture on any board size, with an 8 x 8 word path. */
 #include "capture.h"
+#include "simd64.h"
 #include "wide.h"
 
 #include <string.h>
@@ -95,7 +96,7 @@ int bs_capture_moves_reference(const bs_board *b, int player, unsigned legal_dir
 
 /* ---- the 8 x 8 word path ---- */
 
-uint64_t bs_moves64(uint64_t mine, uint64_t theirs, uint64_t empty)
+uint64_t bs_moves64_scalar(uint64_t mine, uint64_t theirs, uint64_t empty)
 {
     /* Horizontal and diagonal runs may not pass the edge columns. */
     uint64_t inner = theirs & 0x7e7e7e7e7e7e7e7eULL;
@@ -155,7 +156,7 @@ static inline uint64_t flips_down(uint64_t ray, uint64_t mine, uint64_t theirs)
     return (stop & mine) ? ray & ~((stop << 1) - 1) : 0;
 }
 
-uint64_t bs_flips64(uint64_t mine, uint64_t theirs, int square)
+uint64_t bs_flips64_scalar(uint64_t mine, uint64_t theirs, int square)
 {
     uint64_t above = ~1ULL << square;         /* bits above the square */
     uint64_t below = (1ULL << square) - 1;    /* bits below it */

@@ -46,7 +46,8 @@ int bs_capture_play(bs_board *b, int player, int r, int c, unsigned legal_dirs,
 /* Takes back a move made by bs_capture_play with these arguments. */
 int bs_capture_undo(bs_board *b, int player, int r, int c, const bs_set *flipped);
 
-/* 8 x 8 fast path on packed words (bit 8*r + c), all eight directions. */
+/* 8 x 8 fast path on packed words (bit 8*r + c), all eight directions: AVX2
+ * when the CPU has it, else portable C (simd64.h). */
 uint64_t bs_moves64(uint64_t mine, uint64_t theirs, uint64_t empty);
 uint64_t bs_flips64(uint64_t mine, uint64_t theirs, int square);
 

@@ -1,28 +1,9 @@
 /* perft.c - perft for sandwich-capture games: an 8 x 8 word loop and a generic one. */
 #include "perft.h"
+#include "simd64.h"
 #include "wide.h"
 
 #define BS_PERFT_MAX_DEPTH 64
-
-static uint64_t perft64(uint64_t mine, uint64_t theirs, uint64_t blocks, int depth)
-{
-    uint64_t moves = bs_moves64(mine, theirs, ~(mine | theirs | blocks));
-    if (depth == 1)
-        return moves ? (uint64_t)__builtin_popcountll(moves) : 1;
-    if (!moves) {
-        if (!bs_moves64(theirs, mine, ~(mine | theirs | blocks)))
-            return 1;
-        return perft64(theirs, mine, blocks, depth - 1);
-    }
-    uint64_t leaves = 0;
-    do {
-        int square = __builtin_ctzll(moves);
-        uint64_t flips = bs_flips64(mine, theirs, square);
-        leaves += perft64(theirs ^ flips, mine | flips | (1ULL << square), blocks, depth - 1);
-        moves &= moves - 1;
-    } while (moves);
-    return leaves;
-}
 
 static uint64_t perft_generic(bs_board *b, int player, int depth, unsigned legal_dirs,
                               unsigned flip_dirs)
@@ -61,10 +42,9 @@ int bs_perft(const bs_board *b, int player, int depth, unsigned legal_dirs,
         return BS_OK;
     }
     if (!generic && b->n == 8 && legal_dirs == BS_DIRS_ALL && flip_dirs == BS_DIRS_ALL) {
-        *leaves = perft64(bs_pack64(b->plane[player - 1]),
-                          bs_pack64(b->plane[bs_opponent(player) - 1]),
-                          bs_pack64(b->plane[2]), depth);
-        return BS_OK;
+        /* simd64.c: AVX2 when the CPU has it, else the portable loop */
+        return bs_perft64(bs_pack64(b->plane[player - 1]), bs_pack64(b->plane[bs_opponent(player) - 1]),
+                          bs_pack64(b->plane[2]), depth, BS_IMPL64_AUTO, leaves);
     }
     *leaves = bs_wide_perft(b, player, depth, legal_dirs, flip_dirs);
     return BS_OK;

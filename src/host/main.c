@@ -19,6 +19,35 @@ int luaopen_boardscript_core(lua_State *L);
 #define BS_LUA_DIR_FROM_BIN "../share/lua/5.4"
 #endif
 
+#ifdef BS_EMBED_ARGPARSE
+#include "argparse_bytecode.h"
+
+/* package.preload.argparse: argparse precompiled at build time (compiling its
+ * source took most of a command's start-up). A Lua that cannot load these
+ * bytes (another bytecode format) gets the source from package.path. */
+static int load_argparse(lua_State *L)
+{
+    if (luaL_loadbufferx(L, (const char *)bs_argparse_bytecode, sizeof bs_argparse_bytecode, "=argparse",
+                         "b") != LUA_OK) {
+        lua_pop(L, 1);
+        lua_getglobal(L, "package");
+        lua_getfield(L, -1, "searchers");
+        lua_rawgeti(L, -1, 2); /* the Lua file searcher */
+        lua_pushvalue(L, 1);
+        lua_call(L, 1, 2);
+        if (!lua_isfunction(L, -2))
+            return luaL_error(L, "module 'argparse' not found:%s", lua_tostring(L, -1));
+        lua_pushvalue(L, 1);
+        lua_insert(L, -2); /* loader, name, extra */
+        lua_call(L, 2, 1);
+        return 1;
+    }
+    lua_pushvalue(L, 1);
+    lua_call(L, 1, 1);
+    return 1;
+}
+#endif
+
 /* lua.c's msghandler: turn any error into a message with a traceback. */
 static int msghandler(lua_State *L)
 {
@@ -92,6 +121,10 @@ static int pmain(lua_State *L)
     luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_PRELOAD_TABLE);
     lua_pushcfunction(L, luaopen_boardscript_core);
     lua_setfield(L, -2, "boardscript.core");
+#ifdef BS_EMBED_ARGPARSE
+    lua_pushcfunction(L, load_argparse);
+    lua_setfield(L, -2, "argparse");
+#endif
     lua_pop(L, 1);
 
     lua_getglobal(L, "package");

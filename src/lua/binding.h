@@ -15,6 +15,7 @@ void bs_lua_open_board(lua_State *L);
 void bs_lua_open_rng(lua_State *L);
 void bs_lua_open_dots(lua_State *L);
 void bs_lua_open_search(lua_State *L);
+void bs_lua_open_playout(lua_State *L);
 
 /* The board of the boardscript.board userdata at `arg` (raises otherwise). */
 const bs_board *bs_lua_checkboard(lua_State *L, int arg);
@@ -23,6 +24,16 @@ void bs_lua_pushboard(lua_State *L, const bs_board *b);
 /* A direction set at stack index `idx` ("all", "orthogonal", "diagonal",
  * "none" or a list of names): NULL and *mask, or what is wrong with it. */
 const char *bs_lua_todirs(lua_State *L, int idx, unsigned *mask);
+
+/* The options of a searcher call (a table at index `opts`, or 0 for none):
+ * the game described in field `game` (standard Reversi without one), and the
+ * position, board and player at the given indices with the fields passes,
+ * piece, turns and unable. Raise errors naming the argument. */
+struct bs_game;
+struct bs_state;
+struct bs_game bs_lua_checkgame(lua_State *L, int opts);
+struct bs_state bs_lua_checkstate(lua_State *L, int board_arg, int player_arg, int opts,
+                                  const struct bs_game *g);
 
 /* Builds a metatable named `name` with methods and metamethods (liolib.c's
  * createmeta). Leaves nothing on the stack. */

@@ -4,6 +4,7 @@
 
 #include "../core/capture.h"
 #include "../core/perft.h"
+#include "../core/simd64.h"
 #include "binding.h"
 
 #define BOARD_META "boardscript.board"
@@ -240,6 +241,8 @@ static int board_flips(lua_State *L)
     return 2;
 }
 
+static int play_at(lua_State *L, lboard *lb, int player, int r, int c, unsigned legal, unsigned flip);
+
 /* play(player, row, col [, legal_dirs [, flip_dirs]]) -> number flipped, or
  * nil and a message when the move is not legal (the board is unchanged). */
 static int board_play(lua_State *L)
@@ -249,6 +252,66 @@ static int board_play(lua_State *L)
     check_square(L, lb, 3, &r, &c);
     unsigned legal = opt_dirs(L, 5, BS_DIRS_ALL);
     unsigned flip = opt_dirs(L, 6, BS_DIRS_ALL);
+    return play_at(L, lb, player, r, c, legal, flip);
+}
+
+/* play_index(player, index [, legal_dirs [, flip_dirs]]): play with the cell
+ * as one index, (row - 1) * n + col, as move_list gives them. */
+static int board_play_index(lua_State *L)
+{
+    lboard *lb = check_board(L, 1);
+    int player = check_player(L, 2), n = lb->board.n;
+    int index = (int)bs_lua_checkrange(L, 3, "index", 1, (lua_Integer)n * n) - 1;
+    unsigned legal = opt_dirs(L, 4, BS_DIRS_ALL);
+    unsigned flip = opt_dirs(L, 5, BS_DIRS_ALL);
+    return play_at(L, lb, player, index / n, index % n, legal, flip);
+}
+
+/* move_list(player [, legal_dirs [, buffer]]) -> count, buffer: the legal
+ * moves as cell indices (row - 1) * n + col, row by row, in buffer[1..count]
+ * (entries after them are cleared); a new table without a buffer. */
+static int board_move_list(lua_State *L)
+{
+    lboard *lb = check_board(L, 1);
+    int player = check_player(L, 2), n = lb->board.n;
+    unsigned legal = opt_dirs(L, 3, BS_DIRS_ALL);
+    if (lua_isnoneornil(L, 4)) {
+        lua_settop(L, 3);
+        lua_createtable(L, 16, 0);
+    } else {
+        luaL_checktype(L, 4, LUA_TTABLE);
+        lua_settop(L, 4);
+    }
+    lua_Integer count = 0;
+    if (n == 8 && legal == BS_DIRS_ALL) { /* the 64-bit path: bit 8 * r + c is index 8 * r + c + 1 */
+        const bs_board *b = &lb->board;
+        uint64_t mine = bs_pack64(b->plane[player - 1]), theirs = bs_pack64(b->plane[bs_opponent(player) - 1]);
+        for (uint64_t m = bs_moves64(mine, theirs, ~(mine | theirs | bs_pack64(b->plane[2]))); m; m &= m - 1) {
+            lua_pushinteger(L, __builtin_ctzll(m) + 1);
+            lua_rawseti(L, 4, ++count);
+        }
+    } else {
+        bs_set s;
+        bs_capture_moves(&lb->board, player, legal, &s);
+        for (int index = -1; bs_set_next(&s, &index);) {
+            lua_pushinteger(L, (lua_Integer)(index / BS_MAX_N) * n + index % BS_MAX_N + 1);
+            lua_rawseti(L, 4, ++count);
+        }
+    }
+    for (lua_Integer i = count + 1; lua_rawgeti(L, 4, i) != LUA_TNIL; i++) {
+        lua_pop(L, 1);
+        lua_pushnil(L);
+        lua_rawseti(L, 4, i);
+    }
+    lua_pop(L, 1);
+    lua_pushinteger(L, count);
+    lua_insert(L, 4);
+    return 2;
+}
+
+/* Plays for board_play and board_play_index: the count, or fail and a message. */
+static int play_at(lua_State *L, lboard *lb, int player, int r, int c, unsigned legal, unsigned flip)
+{
     if (lb->depth == lb->capacity) { /* grow first, so a failure changes nothing */
         size_t capacity = lb->capacity ? lb->capacity * 2 : 16;
         undo_entry *grown = realloc(lb->history, capacity * sizeof *grown);
@@ -258,7 +321,22 @@ static int board_play(lua_State *L)
         lb->capacity = capacity;
     }
     undo_entry *u = &lb->history[lb->depth];
-    int count = bs_capture_play(&lb->board, player, r, c, legal, flip, &u->flipped);
+    int count;
+    if (lb->board.n == 8 && legal == BS_DIRS_ALL && flip == BS_DIRS_ALL) { /* the 64-bit path */
+        bs_board *b = &lb->board;
+        uint64_t mine = bs_pack64(b->plane[player - 1]), theirs = bs_pack64(b->plane[bs_opponent(player) - 1]);
+        uint64_t bit = 1ULL << (8 * r + c);
+        uint64_t flips = (mine | theirs | bs_pack64(b->plane[2])) & bit ? 0 : bs_flips64(mine, theirs, 8 * r + c);
+        count = flips ? __builtin_popcountll(flips) : BS_EILLEGAL;
+        if (flips) {
+            bs_set_init(&u->flipped, 8);
+            bs_unpack64(flips, u->flipped.row);
+            bs_unpack64(mine | flips | bit, b->plane[player - 1]);
+            bs_unpack64(theirs & ~flips, b->plane[bs_opponent(player) - 1]);
+        }
+    } else {
+        count = bs_capture_play(&lb->board, player, r, c, legal, flip, &u->flipped);
+    }
     if (count < 0) {
         luaL_pushfail(L);
         lua_pushliteral(L, "illegal move");
@@ -307,14 +385,16 @@ static int board_hash(lua_State *L)
     return 1;
 }
 
-/* perft(player, depth [, {legal=, flip=, generic=, reference=}]) -> leaves */
+/* perft(player, depth [, {legal=, flip=, generic=, reference=, scalar=}]) -> leaves.
+ * scalar (or BOARDSCRIPT_NO_SIMD set to anything but "" and "0" in the
+ * environment) takes the portable 8 x 8 loop even where AVX2 is available. */
 static int board_perft(lua_State *L)
 {
     lboard *lb = check_board(L, 1);
     int player = check_player(L, 2);
     int depth = (int)bs_lua_checkrange(L, 3, "depth", 0, 64);
     unsigned legal = BS_DIRS_ALL, flip = BS_DIRS_ALL;
-    int generic = 0, reference = 0;
+    int generic = 0, reference = 0, scalar = 0;
     if (!lua_isnoneornil(L, 4)) {
         luaL_checktype(L, 4, LUA_TTABLE);
         legal = opt_dirs_field(L, 4, "legal", BS_DIRS_ALL);
@@ -325,10 +405,20 @@ static int board_perft(lua_State *L)
         lua_getfield(L, 4, "reference");
         reference = lua_toboolean(L, -1);
         lua_pop(L, 1);
+        lua_getfield(L, 4, "scalar");
+        scalar = lua_toboolean(L, -1);
+        lua_pop(L, 1);
     }
+    const char *no_simd = getenv("BOARDSCRIPT_NO_SIMD");
+    if (no_simd && *no_simd && strcmp(no_simd, "0") != 0)
+        scalar = 1;
+    const bs_board *b = &lb->board;
     uint64_t leaves = 0;
     if (reference)
-        bs_perft_reference(&lb->board, player, depth, legal, flip, &leaves);
+        bs_perft_reference(b, player, depth, legal, flip, &leaves);
+    else if (scalar && !generic && b->n == 8 && legal == BS_DIRS_ALL && flip == BS_DIRS_ALL)
+        bs_perft64(bs_pack64(b->plane[player - 1]), bs_pack64(b->plane[bs_opponent(player) - 1]),
+                   bs_pack64(b->plane[2]), depth, BS_IMPL64_SCALAR, &leaves);
     else
         bs_perft(&lb->board, player, depth, legal, flip, generic, &leaves);
     lua_pushinteger(L, (lua_Integer)leaves);
@@ -394,7 +484,8 @@ void bs_lua_open_board(lua_State *L)
         {"count", board_count}, {"cells", board_cells}, {"moves", board_moves},
         {"has_moves", board_has_moves}, {"legal", board_legal}, {"flips", board_flips},
         {"play", board_play},   {"undo", board_undo},   {"clone", board_clone},
-        {"hash", board_hash},   {"perft", board_perft}, {NULL, NULL}};
+        {"hash", board_hash},   {"perft", board_perft}, {"move_list", board_move_list},
+        {"play_index", board_play_index}, {NULL, NULL}};
     static const luaL_Reg metamethods[] = {{"__tostring", board_tostring},
                                            {"__eq", board_eq},
                                            {"__gc", board_gc},

@@ -470,6 +470,16 @@ static int core_clock(lua_State *L)
     return 1;
 }
 
+bs_game bs_lua_checkgame(lua_State *L, int opts)
+{
+    return check_game(L, opts);
+}
+
+bs_state bs_lua_checkstate(lua_State *L, int board_arg, int player_arg, int opts, const bs_game *g)
+{
+    return check_state(L, board_arg, player_arg, opts, g);
+}
+
 void bs_lua_open_search(lua_State *L)
 {
     static const luaL_Reg methods[] = {{"search", searcher_search},     {"solve", searcher_solve},

@@ -36,5 +36,6 @@ int luaopen_boardscript_core(lua_State *L)
     bs_lua_open_rng(L);
     bs_lua_open_dots(L);
     bs_lua_open_search(L);
+    bs_lua_open_playout(L);
     return 1;
 }

@@ -19,6 +19,11 @@
 -- stands. Everything is played and undone on the copy of the game it is
 -- handed; nothing is cloned.
 --
+-- Where the C core computes the rule set exactly (rules.searched_in_core:
+-- Reversi, blocks, othello and FlipFlop), the random game is played in C
+-- by core.playout, with the same draws from the same generator in the same
+-- order, so the search and its move are the same, only faster.
+--
 -- Options: `playouts` per move (default 1000), `time` (seconds per move,
 -- processor time: playouts run until it is spent, or until `playouts` if
 -- that is given too) and `c`, the exploration constant (default 1.4).
@@ -37,6 +42,9 @@ local mcts = {
 
 mcts.DEFAULT_PLAYOUTS = 1000
 mcts.PASS_ODDS = 50
+--- Whether playouts of rule sets searched in C are played by core.playout
+-- (false: always over the hooks, as for any other rule set).
+mcts.core_playouts = true
 
 local PASS = "pass"
 
@@ -65,9 +73,10 @@ function mcts.playout_limit(s)
   return 1000
 end
 
--- Plays random moves to the end of the game (or `limit` plies): returns
+--- Plays random moves to the end of the game (or `limit` plies) over the
+-- hooks, as core.playout does in C: returns
 -- the plies played.
-local function playout(r, s, rng, limit)
+function mcts.playout(r, s, rng, limit)
   local plies = 0
   while plies < limit and not r:finished(s) do
     local moves = r:moves(s)
@@ -104,7 +113,9 @@ end
 
 -- One playout from the root: down the tree, one new node, a random game,
 -- the result counted back up; the state is restored.
-local function iterate(r, s, root, rng, c, limit)
+-- `fast`: the options of core.playout when the core plays the random game
+-- (the state's fields are filled in here), else nil.
+local function iterate(r, s, root, rng, c, limit, fast)
   local node, played = root, 0
   while node.untried and #node.untried == 0 and #node.children > 0 do
     node = best_child(node, c)
@@ -126,9 +137,16 @@ local function iterate(r, s, root, rng, c, limit)
       node = child
     end
   end
-  local plies = playout(r, s, rng, limit)
-  local winner = r:winner(s)
-  for _ = 1, plies + played do r:undo(s) end
+  local winner
+  if fast then
+    fast.limit, fast.passes, fast.piece, fast.turns, fast.unable = limit, s.passes, s.piece, s.turns, s.unable
+    winner = select(4, core.playout(s.board, s.player, rng, fast))
+  else
+    local plies = mcts.playout(r, s, rng, limit)
+    winner = r:winner(s)
+    for _ = 1, plies do r:undo(s) end
+  end
+  for _ = 1, played do r:undo(s) end
   while node do
     node.visits = node.visits + 1
     if node.mover ~= nil then node.wins = node.wins + reward(winner, node.mover) end
@@ -152,9 +170,11 @@ function mcts:choose(g, ctx)
   if #list <= 1 then return list[1] end
   local root = { visits = 0, wins = 0, children = {}, untried = list }
   local limit = mcts.playout_limit(s)
+  local fast = mcts.core_playouts and rules_mod.searched_in_core(r)
+    and { game = rules_mod.core_game(r, s), pass_odds = mcts.PASS_ODDS } or nil
   local count = 0
   while count < playouts and not (deadline and os.clock() >= deadline) do
-    iterate(r, s, root, rng, c, limit)
+    iterate(r, s, root, rng, c, limit, fast)
     count = count + 1
   end
   local best

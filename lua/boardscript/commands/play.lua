@@ -3,8 +3,10 @@ local play = require "boardscript.play"
 
 local command = { summary = "Play an edition, or any rule set: play FILE.lua." }
 
-function command.configure(cmd)
-  play.add_editions(cmd)
+--- `argv`, when given, is the command line after `play`: an edition it
+-- names is the only one configured (see play.add_editions).
+function command.configure(cmd, argv)
+  play.add_editions(cmd, argv)
   cmd:require_command(false)
 end
 

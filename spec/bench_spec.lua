@@ -1,0 +1,68 @@
+-- `boardscript bench`: the shape of its figures (names, units, numbers),
+-- never the speed.
+local json = require "dkjson"
+local support = require "support.host"
+local bench = require "boardscript.commands.bench"
+
+local UNITS = {
+  perft8 = "leaves/s", perft6 = "leaves/s", perft10 = "leaves/s", perft16 = "leaves/s", perft26 = "leaves/s",
+  search = "nodes/s", ffo = "s", playout_c = "games/s", playout_lua = "games/s", playout_hooks = "games/s",
+  mcts = "playouts/s", dots = "s", start_version = "ms", start_play = "ms",
+}
+
+-- Two FFO positions (1 and 5 of the public set) with their scores.
+local OBF = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; H1:+12;\n"
+  .. "-OOOOO----OXXO-XXXOXOXX-XXOXOXXOXXOOXOOOXXXXOO-OX-XOOO---XXXXX-- X; G8:+32; G2:+12;\n"
+
+describe("boardscript bench", function()
+  it("measures every figure with --quick --json, each in a process of its own", function()
+    local path = os.tmpname()
+    support.spit(path, OBF)
+    local status, out, err = support.run { "bench", "--quick", "--json", "--obf", path }
+    os.remove(path)
+    assert.equal("", err)
+    assert.equal(0, status)
+    local doc = json.decode(out)
+    assert.is_table(doc)
+    assert.is_true(doc.quick)
+    assert.is_string(doc.boardscript)
+    local names = {}
+    for i, figure in ipairs(doc.figures) do
+      names[i] = figure.name
+      assert.equal(UNITS[figure.name], figure.unit, figure.name)
+      assert.is_string(figure.what)
+      assert.is_nil(figure.error, figure.name)
+      assert.is_nil(figure.skipped, figure.name)
+      for _, key in ipairs { "value", "seconds", "count" } do
+        assert.is_true(type(figure[key]) == "number" and figure[key] > 0 and figure[key] < math.huge,
+          figure.name .. " " .. key)
+      end
+      assert.is_string(figure.count_unit)
+      assert.is_true(figure.clock == "cpu" or figure.clock == "wall")
+      if io.open("/proc/self/status") then assert.is_true(figure.rss_kib > 0, figure.name) end
+    end
+    assert.same(bench.names(), names)
+    assert.same({ "perft8", "perft6", "perft10", "perft16", "perft26", "search", "ffo", "playout_c", "playout_lua",
+      "playout_hooks", "mcts", "dots", "start_version", "start_play" }, names)
+    assert.matches("solve exactly 2 positions of [^ ]+ %(2 with the expected score%)", doc.figures[7].what)
+  end)
+
+  it("prints one line per figure and skips the FFO figure without --obf", function()
+    local status, out = support.run { "bench", "--quick", "--only", "perft6,ffo,dots" }
+    assert.equal(0, status)
+    local lines = {}
+    for line in out:gmatch("[^\n]+") do lines[#lines + 1] = line end
+    assert.equal(3, #lines)
+    assert.matches("^perft6 +[%d,]+ leaves/s +perft reversi 6x6 depth 7, 47,740 leaves in [%d.]+ s %(cpu%); "
+      .. "peak RSS [%d.]+ MiB$", lines[1])
+    assert.matches("^ffo +skipped: no %-%-obf FILE", lines[2])
+    assert.matches("^dots +[%d.]+ s +solve dots 3x3 exactly %(first player's margin %-3%), [%d,]+ nodes", lines[3])
+  end)
+
+  it("rejects an unknown figure with status 2", function()
+    local status, out, err = support.run { "bench", "--only", "perft8,warp" }
+    assert.equal(2, status)
+    assert.equal("", out)
+    assert.matches("^boardscript: bench: unknown figure 'warp' %(figures: perft8, perft6,", err)
+  end)
+end)
