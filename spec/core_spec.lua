@@ -212,3 +212,47 @@ describe("boardscript.core", function()
     misuse.describe_cases(it, cases)
   end)
 end)
+
+describe("direction sets that are not symmetric (found by fuzzing)", function()
+  it("mean the direction from the move: the move list and legal agree", function()
+    local b = core.board(3)
+    b:set(1, 2, "white"); b:set(1, 3, "black")
+    assert.is_true(b:legal("black", 1, 1, { "e" }))
+    assert.same({ { 1, 1 } }, b:moves("black", { "e" }))
+    assert.same({}, b:moves("black", { "w" }))
+    local rng = core.rng(3)
+    local names = core.directions("all")
+    for _ = 1, 200 do
+      local n = rng:random(3, 10)
+      local x = core.board(n)
+      for r = 1, n do
+        for c = 1, n do
+          local k = rng:random(4)
+          if k == 1 then x:set(r, c, "black") elseif k == 2 then x:set(r, c, "white") end
+        end
+      end
+      local dirs = {}
+      for _, name in ipairs(names) do
+        if rng:random(2) == 1 then dirs[#dirs + 1] = name end
+      end
+      if #dirs > 0 then
+        local listed = {}
+        for _, m in ipairs(x:moves("black", dirs)) do listed[m[1] * 100 + m[2]] = true end
+        for r = 1, n do
+          for c = 1, n do
+            assert.equal(x:legal("black", r, c, dirs), listed[r * 100 + c] == true,
+              ("size %d at %d,%d dirs %s"):format(n, r, c, table.concat(dirs, ",")))
+          end
+        end
+      end
+    end
+  end)
+
+  it("an exact solve of a game that can pass for ever gives up instead of crashing", function()
+    local m, v, info = core.searcher { tt_mb = 1 }:solve(core.board(1), "black",
+      { game = { legal = "none", flip = "none", pass = "anytime", ending = "no-moves", misere = true } })
+    assert.is_not_nil(m)
+    assert.is_number(v)
+    assert.is_false(info.exact)
+  end)
+end)

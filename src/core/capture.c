@@ -71,15 +71,18 @@ int bs_capture_moves_reference(const bs_board *b, int player, unsigned legal_dir
     for (int d = 0; d < 8; d++) {
         if (!(legal_dirs >> d & 1u))
             continue;
+        /* bit d: the move traps along direction d, so the run starts at our
+         * piece and grows the other way (d + 4) toward the empty cell */
+        int back = (d + 4) & 7;
         uint32_t run[BS_MAX_N], next[BS_MAX_N];
-        shift_rows(mine, run, n, d);
+        shift_rows(mine, run, n, back);
         bool any = false;
         for (int r = 0; r < n; r++) {
             run[r] &= theirs[r];
             any |= run[r] != 0;
         }
         while (any) { /* extend runs of opposing pieces until they stop growing */
-            shift_rows(run, next, n, d);
+            shift_rows(run, next, n, back);
             any = false;
             for (int r = 0; r < n; r++) {
                 uint32_t grown = run[r] | (next[r] & theirs[r]);
@@ -87,7 +90,7 @@ int bs_capture_moves_reference(const bs_board *b, int player, unsigned legal_dir
                 run[r] = grown;
             }
         }
-        shift_rows(run, next, n, d);
+        shift_rows(run, next, n, back);
         for (int r = 0; r < n; r++)
             out->row[r] |= next[r] & empty.row[r];
     }
@@ -178,10 +181,11 @@ static uint64_t moves64_dirs(uint64_t mine, uint64_t theirs, uint64_t empty, uns
     for (int d = 0; d < 8; d++) {
         if (!(dirs >> d & 1u))
             continue;
-        uint64_t x = shift64(mine, d) & theirs;
+        int back = (d + 4) & 7; /* as in the multi-word path */
+        uint64_t x = shift64(mine, back) & theirs;
         for (int i = 0; i < 5; i++)
-            x |= shift64(x, d) & theirs;
-        moves |= shift64(x, d);
+            x |= shift64(x, back) & theirs;
+        moves |= shift64(x, back);
     }
     return moves & empty;
 }

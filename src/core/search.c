@@ -10,6 +10,8 @@
 #define BS_WIN 1000000
 #define INF (BS_WIN * 2)
 #define MAX_PLY 128
+/* Deepest recursion of an exact solve (a few KiB of stack a ply). */
+#define MAX_SOLVE_PLY 400
 #define MAX_MOVES (BS_MAX_N * BS_MAX_N + 1)
 #define STOP_POLL 4095u
 #define EXACT_DEPTH 127
@@ -535,6 +537,13 @@ static int negamax(bs_searcher *sr, const bs_state *s, int depth, int alpha, int
 {
     if (poll_stop(sr))
         return 0;
+    if (ply >= MAX_SOLVE_PLY) {
+        /* An exact solve of a game where passing is always allowed and only
+         * "no moves" ends it can pass for ever: give up (not exact) rather
+         * than exhaust the stack. Searches to a depth never get here. */
+        sr->stop = 1;
+        return 0;
+    }
     if (bs_state_finished(sr->g, s))
         return terminal_score(bs_state_final_value(sr->g, s));
     if (!sr->exact && depth <= 0)

@@ -166,7 +166,7 @@ BS_INLINE void moves_planes(int R, int n, const v8 *mine, const v8 *theirs, cons
         for (int d = 0; d < 8; d++) {
             if (!(dirs >> d & 1u))
                 continue;
-            switch (d) { /* each case with constants, so the shuffles are fixed */
+            switch ((d + 4) & 7) { /* bit d traps from the move in direction d: fill from ours the other way */ /* each case with constants, so the shuffles are fixed */
             case 0: fill_direction(R, steps, -1, 0, mine, theirs, acc); break;
             case 1: fill_direction(R, steps, -1, 1, mine, theirs, acc); break;
             case 2: fill_direction(R, steps, 0, 1, mine, theirs, acc); break;
@@ -243,7 +243,7 @@ BS_INLINE v16 moves16(int n, v16 mine, v16 theirs, v16 empty, unsigned dirs)
         for (int d = 0; d < 8; d++) {
             if (!(dirs >> d & 1u))
                 continue;
-            switch (d) {
+            switch ((d + 4) & 7) { /* bit d traps from the move in direction d: fill from ours the other way */
             case 0: acc |= fill16(steps, -1, 0, mine, theirs); break;
             case 1: acc |= fill16(steps, -1, 1, mine, theirs); break;
             case 2: acc |= fill16(steps, 0, 1, mine, theirs); break;
