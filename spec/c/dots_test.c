@@ -6,27 +6,8 @@
 #include "dots.h"
 #include "dots_solve.h"
 
-static int passed, failed;
-
-#define CHECK(cond, ...)                                                  \
-    do {                                                                  \
-        if (cond) {                                                       \
-            passed++;                                                     \
-        } else {                                                          \
-            failed++;                                                     \
-            printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);        \
-            printf(__VA_ARGS__);                                          \
-            printf("\n");                                                 \
-        }                                                                 \
-    } while (0)
-
-/* Deterministic generator so a failure replays. */
-static uint64_t rng_state = 0x1234567887654321ULL;
-static int rnd(int n)
-{
-    rng_state = rng_state * 6364136223846793005ULL + 1442695040888963407ULL;
-    return (int)((rng_state >> 33) % (uint64_t)n);
-}
+#define DOTS_CHECK_SEED 0x1234567887654321ULL
+#include "dots_check.h"
 
 static int edge(const bs_dots *d, int r1, int c1, int r2, int c2)
 {

@@ -89,20 +89,76 @@ static void fill_sides(const bs_dots_solver *s, uint64_t edges, int8_t *sides)
     }
 }
 
-static int search(bs_dots_solver *s, uint64_t edges, int rem, int alpha, int beta);
+/* A position's table key, worked out once. */
+struct key_info {
+    uint64_t key;
+    int sym;
+    unsigned stab;
+};
+
+static int search_k(bs_dots_solver *s, uint64_t edges, int rem, int alpha, int beta,
+                    const struct key_info *known);
+
+static int search(bs_dots_solver *s, uint64_t edges, int rem, int alpha, int beta)
+{
+    return search_k(s, edges, rem, alpha, beta, NULL);
+}
+
+/* A move that completes no box and gives none a third side: the position
+ * after it has no capture, so its key is the table key of the child. (In
+ * a position with a capturable box every move searched takes or declines,
+ * touching a box of two or three sides, so none is quiet.) */
+static int is_quiet(const bs_dots_solver *s, const int8_t *sides, int e)
+{
+    for (int i = 0; i < 2; i++) {
+        int b = s->g.edge_box[e][i];
+        if (b >= 0 && sides[b] >= 2)
+            return 0;
+    }
+    return 1;
+}
 
 /* Search the children in `moves`; returns the fail-soft best value. */
 static int search_moves(bs_dots_solver *s, uint64_t edges, int rem, int alpha, int beta,
-                        const int8_t *sides, const int *moves, int nmoves, int *best_move)
+                        const int8_t *sides, const int *moves, int nmoves, uint64_t *img,
+                        int have_img, int *best_move)
 {
     int best = -BS_DOTS_SOLVE_MAX_EDGES - 1;
+    struct key_info ki[BS_DOTS_SOLVE_MAX_EDGES];
+    int8_t quiet[BS_DOTS_SOLVE_MAX_EDGES];
+    /* Enhanced transposition cutoff: the keys of the quiet children are
+     * worked out (and their buckets fetched) together, and a child the
+     * table already shows to refute the window cuts here, unsearched.
+     * Measured on 3x4: a quarter fewer nodes and less time. */
+    uint64_t child_img[BS_DOTS_SOLVE_MAX_SYMS];
+    int nsym = s->g.nsym;
+    for (int i = 0; i < nmoves; i++) {
+        quiet[i] = (int8_t)is_quiet(s, sides, moves[i]);
+        if (!quiet[i])
+            continue;
+        if (!have_img) {
+            tt_images(s, edges, img);
+            have_img = 1;
+        }
+        for (int k = 0; k < nsym; k++)
+            child_img[k] = img[k] | (uint64_t)1 << s->g.perm[k][moves[i]];
+        ki[i].key = tt_pick(s, child_img, &ki[i].sym, &ki[i].stab);
+        tt_prefetch(s, ki[i].key);
+    }
+    for (int i = 0; i < nmoves; i++) {
+        struct tt_entry *h = quiet[i] ? tt_probe(s, ki[i].key) : NULL;
+        if (h && -h->hi >= beta) {
+            *best_move = moves[i];
+            return -h->hi;
+        }
+    }
     for (int i = 0; i < nmoves; i++) {
         int e = moves[i], k = count_completing(s, sides, e), v;
         uint64_t child = edges | (uint64_t)1 << e;
         if (k)
             v = k + search(s, child, rem - k, alpha - k, beta - k);
         else
-            v = -search(s, child, rem, -beta, -alpha);
+            v = -search_k(s, child, rem, -beta, -alpha, quiet[i] ? &ki[i] : NULL);
         if (s->stopped)
             return 0;
         if (v > best) {
@@ -117,7 +173,11 @@ static int search_moves(bs_dots_solver *s, uint64_t edges, int rem, int alpha, i
     return best;
 }
 
-static int search(bs_dots_solver *s, uint64_t edges, int rem, int alpha, int beta)
+/* The value of the rem unowned boxes for the player to move, fail-soft
+ * within (alpha, beta). `known`, when given, is the key of `edges`, which
+ * then have no capturable box. */
+static int search_k(bs_dots_solver *s, uint64_t edges, int rem, int alpha, int beta,
+                    const struct key_info *known)
 {
     s->nodes++;
     if (stop_now(s))
@@ -157,13 +217,28 @@ static int search(bs_dots_solver *s, uint64_t edges, int rem, int alpha, int bet
 
     int sym;
     unsigned stab;
-    uint64_t key = tt_canonical(s, edges, &sym, &stab);
+    uint64_t key, img[BS_DOTS_SOLVE_MAX_SYMS];
+    int have_img = !known;
+    if (known) {
+        key = known->key;
+        sym = known->sym;
+        stab = known->stab;
+    } else {
+        tt_images(s, edges, img);
+        key = tt_pick(s, img, &sym, &stab);
+    }
     int lo = -rem, hi = rem, tt_move = -1;
     struct tt_entry *hit = tt_probe(s, key);
     if (hit) {
         lo = hit->lo;
         hi = hit->hi;
         tt_move = hit->move == 0xff ? -1 : s->g.inv[sym][hit->move];
+        /* Through a ground-string swap the stored edge may be drawn here;
+         * an open border edge of the same box is the same move. */
+        if (tt_move >= 0 && (edges >> tt_move & 1)) {
+            uint64_t m = s->g.ground_of_edge[tt_move] & ~edges;
+            tt_move = m ? __builtin_ctzll(m) : -1;
+        }
         if (lo >= beta)
             return gained + lo;
         if (hi <= alpha)
@@ -198,7 +273,8 @@ static int search(bs_dots_solver *s, uint64_t edges, int rem, int alpha, int bet
     }
     uint64_t before = s->nodes;
     int best_move = -1;
-    int best = search_moves(s, edges, rem, alpha, beta, sides, moves, nmoves, &best_move);
+    int best = search_moves(s, edges, rem, alpha, beta, sides, moves, nmoves, img, have_img,
+                            &best_move);
     if (s->stopped)
         return 0;
     /* A fail-soft bound of the right parity: the net score of rem boxes is

@@ -12,7 +12,7 @@
  * move takes from here minus boxes the opponent takes, with perfect play by
  * both. Boxes already owned are the caller's business (add score[turn] -
  * score[1-turn] for the final margin). From the empty board this is the first
- * player's margin: 2x2 = +2, 2x3 = -2, 3x3 = -3, 3x4 = 0.
+ * player's margin: 2x2 = +2, 2x3 = -2, 3x3 = -3, 3x4 = 0, 4x4 = 0.
  *
  * The solver packs a position into one 64-bit word, so it takes boards with
  * at most BS_DOTS_SOLVE_MAX_EDGES edges (2rc + r + c <= 64: up to 5x5, 4x6,
@@ -21,7 +21,8 @@
 #define BS_DOTS_SOLVE_MAX_EDGES 64
 
 typedef struct bs_dots_solve_config {
-    size_t tt_bytes;      /* table size in bytes; 0 picks 16 MiB (3x3 needs 4, 3x4 ~256) */
+    size_t tt_bytes;      /* table size in bytes; 0 picks 16 MiB (3x3 needs 4 MiB, 3x4 64,
+                           * 4x4 runs best with 1024); allocated and zeroed whole */
     uint64_t node_limit;  /* stop after this many nodes; 0 = no limit */
     /* Polled every few thousand nodes; returning nonzero stops the search.
      * This is how a caller imposes a deadline without the core reading clocks. */
@@ -46,7 +47,9 @@ int bs_dots_solver_best(bs_dots_solver *s, const bs_dots *pos, int *edge, int *v
 /* Nodes visited since the solver was created. */
 uint64_t bs_dots_solver_nodes(const bs_dots_solver *s);
 /* Bounds on the root value proved by the last value/best call: equal when it
- * finished, and after a stop they say how far it got. */
+ * finished, and after a stop they say how far it got. Also valid while a
+ * search runs (from the should_stop callback): what the finished probes
+ * have proved. */
 int bs_dots_solver_bounds(const bs_dots_solver *s, int *lo, int *hi);
 
 /* One-shot helpers: a solver with a tt_bytes table (0 = default), freed

@@ -21,7 +21,31 @@ struct geometry {
     uint8_t perm[BS_DOTS_SOLVE_MAX_SYMS][BS_DOTS_SOLVE_MAX_EDGES];
     uint8_t inv[BS_DOTS_SOLVE_MAX_SYMS][BS_DOTS_SOLVE_MAX_EDGES];
     uint64_t image[BS_DOTS_SOLVE_MAX_SYMS][8][256];
+    /* Boxes with two or more edges on the border (the corners; every box of
+     * a one-wide board): in strings-and-coins terms those edges are
+     * parallel strings from one coin to the ground, so they are
+     * interchangeable (Barker and Korf's corner-edge symmetry). */
+    int nmulti;
+    uint64_t multi_mask[BS_DOTS_SOLVE_MAX_BOXES];
+    uint64_t ground_of_edge[BS_DOTS_SOLVE_MAX_EDGES]; /* its box's mask, or 0 */
 };
+
+/* The ground-string normal form: of a box's interchangeable border edges,
+ * the drawn ones are always the lowest-numbered. Positions with the same
+ * normal form have the same value. */
+static inline uint64_t g_normalize(const struct geometry *g, uint64_t x)
+{
+    for (int i = 0; i < g->nmulti; i++) {
+        uint64_t gm = g->multi_mask[i], m = x & gm;
+        if (m == 0 || m == gm)
+            continue;
+        uint64_t r = 0, f = gm;
+        for (; m; m &= m - 1, f &= f - 1)
+            r |= f & -f;
+        x = (x & ~gm) | r;
+    }
+    return x;
+}
 
 /* 16 bytes; four to a 64-byte bucket. lo/hi bound the value of the
  * remaining boxes; move is in the canonical frame (0xff: none). */
@@ -58,10 +82,18 @@ static inline int g_across(const struct geometry *g, int box, int e)
 
 void geometry_build(struct geometry *g, int rows, int cols);
 
-/* The smallest image of `edges` under the board's symmetries; *sym gets the
- * symmetry that produced it and *stab a bit per symmetry fixing `edges`. */
+/* The smallest ground-normalised image of `edges` under the board's
+ * symmetries; *sym gets the symmetry that produced it and *stab a bit per
+ * symmetry fixing `edges` up to ground-string swaps. */
 uint64_t tt_canonical(const bs_dots_solver *s, uint64_t edges, int *sym, unsigned *stab);
+/* The same in two steps: the images of `edges` under every symmetry (an
+ * image of edges | e is then the image of edges | perm[k][e]), and the
+ * canonical key of a set of images. */
+void tt_images(const bs_dots_solver *s, uint64_t edges, uint64_t *img);
+uint64_t tt_pick(const bs_dots_solver *s, const uint64_t *img, int *sym, unsigned *stab);
 struct tt_entry *tt_probe(bs_dots_solver *s, uint64_t key);
+/* Start loading the bucket of `key` into the cache. */
+void tt_prefetch(const bs_dots_solver *s, uint64_t key);
 void tt_store(bs_dots_solver *s, uint64_t key, int lo, int hi, int move, uint64_t work);
 void tt_clear(bs_dots_solver *s);
 

@@ -83,16 +83,31 @@ int gen_moves(const bs_dots_solver *s, uint64_t edges, const int8_t *sides, unsi
     }
     uint64_t safe = open & ~chained;
     keep |= safe;
+    /* Interchangeable border edges of one box give the same position up to
+     * ground-string swaps: the lowest open one stands for them all. */
+    for (int i = 0; i < g->nmulti; i++) {
+        uint64_t m = g->multi_mask[i] & open;
+        if (keep & m)
+            keep = (keep & ~m) | (m & -m);
+    }
 
     /* In a position its own mirror image, a move and its image are the same
-     * move; keep the smallest kept one of each orbit. */
+     * move; keep the smallest kept one of each orbit. The mirror image may
+     * differ by ground-string swaps, so a border edge's image stands for the
+     * lowest open border edge of its box. */
     if (stab != 1) {
         uint64_t drop = 0;
         for (uint64_t m = keep; m; m &= m - 1) {
             int e = lowest(m);
             for (int k = 1; k < g->nsym; k++) {
+                if (!(stab >> k & 1))
+                    continue;
+                /* The image's box has as many open border edges here as
+                 * the box of e has, so at least one. */
                 int to = g->perm[k][e];
-                if ((stab >> k & 1) && to < e && (keep >> to & 1)) {
+                if (g->ground_of_edge[to])
+                    to = lowest(g->ground_of_edge[to] & open);
+                if (to < e && (keep >> to & 1)) {
                     drop |= (uint64_t)1 << e;
                     break;
                 }

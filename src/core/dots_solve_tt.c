@@ -1,8 +1,37 @@
 /* dots_solve_tt.c - solver geometry, board symmetries and the transposition table. */
+#if defined(__linux__) && !defined(_DEFAULT_SOURCE)
+#define _DEFAULT_SOURCE /* madvise */
+#endif
 #include "dots_solve_impl.h"
 
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
+#define HUGE_PAGE ((size_t)2 << 20)
+
+/* The table, zeroed. One of 64 MiB or more is aligned to 2 MiB and, on
+ * Linux, asks for transparent huge pages: the search probes it at random,
+ * and with 4 KiB pages most probes of a table of a GiB also miss the TLB
+ * (measured: a fifth of the time went to faults and page walks). It is
+ * zeroed here, so all of it is resident at once; smaller tables come from
+ * calloc, whose untouched pages cost nothing (a player making a solver a
+ * move). */
+static struct tt_entry *table_alloc(size_t bytes)
+{
+    if (bytes < 32 * HUGE_PAGE || bytes % HUGE_PAGE)
+        return calloc(1, bytes);
+    struct tt_entry *t = aligned_alloc(HUGE_PAGE, bytes);
+    if (!t)
+        return NULL;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    madvise(t, bytes, MADV_HUGEPAGE); /* only a hint: failing is fine */
+#endif
+    memset(t, 0, bytes);
+    return t;
+}
 
 #define DEFAULT_TT_BYTES ((size_t)16 << 20)
 
@@ -77,6 +106,19 @@ void geometry_build(struct geometry *g, int rows, int cols)
         for (int i = 0, n = 0; i < g->nedges; i++)
             if (g->box_mask[b] >> i & 1)
                 g->box_edge[b][n++] = (uint8_t)i;
+    for (int b = 0; b < g->nboxes; b++) {
+        uint64_t gm = 0;
+        for (int i = 0; i < 4; i++) {
+            int e = g->box_edge[b][i];
+            if (g->edge_box[e][0] < 0 || g->edge_box[e][1] < 0)
+                gm |= (uint64_t)1 << e;
+        }
+        if ((gm & (gm - 1)) == 0)
+            continue; /* at most one border edge: nothing to swap */
+        g->multi_mask[g->nmulti++] = gm;
+        for (uint64_t m = gm; m; m &= m - 1)
+            g->ground_of_edge[__builtin_ctzll(m)] = gm;
+    }
     for (int k = 0; k < g->nsym; k++)
         for (int byte = 0; byte < g->nbytes; byte++)
             for (int v = 0; v < 256; v++) {
@@ -90,29 +132,51 @@ void geometry_build(struct geometry *g, int rows, int cols)
             }
 }
 
-uint64_t tt_canonical(const bs_dots_solver *s, uint64_t edges, int *sym, unsigned *stab)
+void tt_images(const bs_dots_solver *s, uint64_t edges, uint64_t *img)
 {
     const struct geometry *g = &s->g;
-    uint64_t best = edges;
+    img[0] = edges;
+    for (int k = 1; k < g->nsym; k++) {
+        uint64_t x = 0;
+        for (int byte = 0; byte < g->nbytes; byte++)
+            x |= g->image[k][byte][(edges >> (8 * byte)) & 0xff];
+        img[k] = x;
+    }
+}
+
+uint64_t tt_pick(const bs_dots_solver *s, const uint64_t *img, int *sym, unsigned *stab)
+{
+    const struct geometry *g = &s->g;
+    uint64_t x0 = g_normalize(g, img[0]), best = x0;
     *sym = 0;
     *stab = 1;
     for (int k = 1; k < g->nsym; k++) {
-        uint64_t img = 0;
-        for (int byte = 0; byte < g->nbytes; byte++)
-            img |= g->image[k][byte][(edges >> (8 * byte)) & 0xff];
-        if (img == edges)
+        uint64_t x = g_normalize(g, img[k]);
+        if (x == x0)
             *stab |= 1u << k;
-        if (img < best) {
-            best = img;
+        if (x < best) {
+            best = x;
             *sym = k;
         }
     }
     return best;
 }
 
+uint64_t tt_canonical(const bs_dots_solver *s, uint64_t edges, int *sym, unsigned *stab)
+{
+    uint64_t img[BS_DOTS_SOLVE_MAX_SYMS];
+    tt_images(s, edges, img);
+    return tt_pick(s, img, sym, stab);
+}
+
 static size_t bucket_of(const bs_dots_solver *s, uint64_t key)
 {
     return (size_t)(bs_mix64(key) & (s->tt_buckets - 1)) * TT_WAYS;
+}
+
+void tt_prefetch(const bs_dots_solver *s, uint64_t key)
+{
+    __builtin_prefetch(&s->tt[bucket_of(s, key)]);
 }
 
 struct tt_entry *tt_probe(bs_dots_solver *s, uint64_t key)
@@ -171,7 +235,7 @@ int bs_dots_solver_new(bs_dots_solver **out, const bs_dots_solve_config *cfg)
     size_t buckets = 1, per = TT_WAYS * sizeof(struct tt_entry);
     while (buckets <= bytes / per / 2 && buckets < ((size_t)1 << 40))
         buckets <<= 1;
-    s->tt = calloc(buckets * TT_WAYS, sizeof *s->tt);
+    s->tt = table_alloc(buckets * TT_WAYS * sizeof *s->tt);
     if (!s->tt) {
         free(s);
         return BS_ENOMEM;

@@ -32,8 +32,9 @@ typedef struct solve_opts {
     int progress_arg;       /* stack index of an options table with a progress function, or 0 */
 } solve_opts;
 
-/* Calls the progress function with the nodes of this call so far, about
- * once a second of CPU time. An error in it stops the search. */
+/* Calls the progress function with the nodes of this call so far and the
+ * bounds on the value proved so far (lo, hi), about once a second of CPU
+ * time. An error in it stops the search. */
 static int report_progress(lsolver *ls)
 {
     clock_t now = clock();
@@ -43,7 +44,11 @@ static int report_progress(lsolver *ls)
     lua_State *L = ls->L;
     lua_pushvalue(L, ls->progress_idx);
     lua_pushinteger(L, (lua_Integer)(bs_dots_solver_nodes(ls->solver) - ls->start));
-    if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
+    int lo = 0, hi = 0;
+    bs_dots_solver_bounds(ls->solver, &lo, &hi);
+    lua_pushinteger(L, lo);
+    lua_pushinteger(L, hi);
+    if (lua_pcall(L, 3, 0, 0) != LUA_OK) {
         lua_pop(L, 1);
         return 1;
     }
@@ -78,7 +83,8 @@ static lua_Integer integer_field(lua_State *L, int arg, const char *key, lua_Int
 }
 
 /* {tt_mb =, node_limit =, seconds =, progress =} at `arg` (absent or nil:
- * defaults). progress(nodes) is called about once a second of CPU time. */
+ * defaults). progress(nodes, lo, hi) is called about once a second of CPU
+ * time. */
 static solve_opts check_opts(lua_State *L, int arg, int allow_tt)
 {
     solve_opts o = {0, -1, -1, 0};
@@ -147,7 +153,8 @@ static void close_solver(lsolver *ls)
 /* Solves `d` and pushes the results: the value (and with want_move, first
  * the edge), then the nodes this call visited. Expected failures push nil
  * and a message: a grid too large, a finished game (no move to give), or a
- * search stopped by a limit (then also the nodes). */
+ * search stopped by a limit (then also the nodes and the bounds lo, hi on
+ * the value that it had proved). */
 static int run(lua_State *L, lsolver *ls, const bs_dots *d, const solve_opts *call, int want_move)
 {
     if (d->nedges > BS_DOTS_SOLVE_MAX_EDGES) {
@@ -188,7 +195,11 @@ static int run(lua_State *L, lsolver *ls, const bs_dots *d, const solve_opts *ca
         luaL_pushfail(L);
         lua_pushliteral(L, "stopped");
         lua_pushinteger(L, (lua_Integer)nodes);
-        return 3;
+        int lo = 0, hi = 0;
+        bs_dots_solver_bounds(ls->solver, &lo, &hi);
+        lua_pushinteger(L, lo);
+        lua_pushinteger(L, hi);
+        return 5;
     }
     if (st != BS_OK)
         return luaL_error(L, "the solver failed (status %d)", st);

@@ -33,7 +33,7 @@ function command.configure(cmd)
     end)
   cmd:option("--size", "Boxes: RxC or N (at most 64 edges: 5x5, 4x6, 3x8, ...).", "3x3")
     :convert(dots_size)
-  cmd:option("--tt-mb", "Transposition table size in MiB (default: 4 up to 3x3, 64 above).")
+  cmd:option("--tt-mb", "Transposition table size in MiB (default: 4 up to 3x3, 64 above; 4x4 wants 1024).")
     :convert(options.integer_in(1, 65536, "tt-mb"))
   cmd:option("--node-limit", "Give up after this many nodes (0: never).", "0")
     :convert(options.integer_in(0, math.maxinteger, "node-limit"))
@@ -47,13 +47,15 @@ local function solve_dots(args)
   -- A table much larger than the search touches only costs page faults.
   local tt_mb = args.tt_mb or (d:edge_count() <= 24 and 4 or 64)
   local size = ("%dx%d"):format(args.size.rows, args.size.cols)
-  -- A long search reports on stderr every 10 s of CPU time.
+  -- A long search reports on stderr every 10 s of CPU time, with the
+  -- bounds on the margin proved so far.
   local next_report = 10
-  local function progress(nodes)
+  local function progress(nodes, lo, hi)
     local seconds = os.clock() - clock
     if seconds < next_report then return end
     next_report = seconds + 10
-    io.stderr:write(("solve dots %s: %d nodes, %.0f s so far\n"):format(size, nodes, seconds))
+    io.stderr:write(("solve dots %s: %d nodes, %.0f s so far, margin in [%s, %s]\n"):format(
+      size, nodes, seconds, lo > 0 and "+" .. lo or tostring(lo), hi > 0 and "+" .. hi or tostring(hi)))
   end
   local ok, value, nodes_or_why, stopped_nodes = pcall(d.solve, d,
     { tt_mb = tt_mb, node_limit = args.node_limit, progress = progress })
