@@ -253,6 +253,20 @@ local loony_value
 -- of three or more, and chains of one and of two: one of them is always
 -- best (Buzzard and Ciere, "Playing simple loony dots and boxes endgames
 -- optimally"; checked here against trying every component).
+-- What the taker of an opened component worth `got` boxes nets when the
+-- rest is worth `rest` to the one who opens next: take all and open next,
+-- or decline the last two boxes of a chain (of three or more) or four of a
+-- loop and make the opener open again.
+local function taker_value(got, rest, loop)
+  local taker = got + rest
+  if loop then
+    if got - 8 - rest > taker then taker = got - 8 - rest end
+  elseif got >= 3 and got - 4 - rest > taker then
+    taker = got - 4 - rest
+  end
+  return taker
+end
+
 local function simple_value(list, memo, key)
   local n = #list
   local loop, long, one, two
@@ -275,14 +289,8 @@ local function simple_value(list, memo, key)
       local code = list[i]
       local rest = table.move(list, 1, i - 1, 1, {})
       table.move(list, i + 1, n, i, rest)
-      local v = loony_value(rest, memo)
       local got = code < 0 and -code or code >> 20
-      local taker = got + v -- the opponent takes all and must open next
-      if code < 0 then
-        if got - 8 - v > taker then taker = got - 8 - v end -- declines the last four
-      elseif got >= 3 and got - 4 - v > taker then
-        taker = got - 4 - v -- declines the last two
-      end
+      local taker = taker_value(got, loony_value(rest, memo), code < 0)
       if -taker > best then best = -taker end
     end
   end
@@ -312,13 +320,7 @@ function loony_value(list, memo)
     if code ~= previous then
       previous = code
       local rest, got, loop = open_component(list, i)
-      local v = loony_value(rest, memo)
-      local taker = got + v -- the opponent takes all and must open next
-      if loop then
-        if got - 8 - v > taker then taker = got - 8 - v end -- declines the last four
-      elseif got >= 3 and got - 4 - v > taker then
-        taker = got - 4 - v -- declines the last two
-      end
+      local taker = taker_value(got, loony_value(rest, memo), loop)
       if -taker > best then best = -taker end
     end
   end
