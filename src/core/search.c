@@ -866,14 +866,22 @@ static int margin_of(int value)
     return 0;
 }
 
-int bs_solve(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_search_limits *lim,
-             bs_search_result *res)
+/* What bs_solve and bs_search check first: their arguments (the result
+ * cleared) and that the game is not over. */
+static int entry_check(const bs_searcher *sr, const bs_game *g, const bs_state *s, bs_search_result *res)
 {
     if (!sr || !res || state_check(g, s) != BS_OK)
         return BS_EINVAL;
     memset(res, 0, sizeof *res);
-    if (bs_state_finished(g, s))
-        return BS_ESTATE;
+    return bs_state_finished(g, s) ? BS_ESTATE : BS_OK;
+}
+
+int bs_solve(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_search_limits *lim,
+             bs_search_result *res)
+{
+    int status = entry_check(sr, g, s, res);
+    if (status != BS_OK)
+        return status;
     begin(sr, g, s, lim);
     sr->exact = fast_solvable(g, s) ? 0 : 1;
     sr->allow_stop = 1;
@@ -911,11 +919,9 @@ int bs_solve(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_sear
 int bs_search(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_search_limits *lim,
               bs_search_result *res)
 {
-    if (!sr || !res || state_check(g, s) != BS_OK)
-        return BS_EINVAL;
-    memset(res, 0, sizeof *res);
-    if (bs_state_finished(g, s))
-        return BS_ESTATE;
+    int status = entry_check(sr, g, s, res);
+    if (status != BS_OK)
+        return status;
     int empties = bs_board_count(&s->board, BS_EMPTY);
     /* Exact solving: up to `endgame` empties on the 8 x 8 word path; the
      * generic path is slower, and a game where a pass is always a choice has
