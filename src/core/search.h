@@ -58,7 +58,9 @@ int bs_game_check(const bs_game *g);
 int bs_state_moves(const bs_game *g, const bs_state *s, bs_set *out);
 int bs_state_can_pass(const bs_game *g, const bs_state *s);
 int bs_state_finished(const bs_game *g, const bs_state *s);
-/* Plays a move or BS_PASS; BS_EILLEGAL (state unchanged) when the rules refuse it. */
+/* Plays a move or BS_PASS: the number of discs flipped (0 for a pass or a
+ * placement that flips none), BS_EILLEGAL (state unchanged) when the rules
+ * refuse it, BS_EINVAL for a state or square the game cannot hold. */
 int bs_state_play(const bs_game *g, bs_state *s, int move);
 /* The final value for the side to move of a finished state. */
 int bs_state_final_value(const bs_game *g, const bs_state *s);
