@@ -56,9 +56,13 @@
 -- @function dots_solver
 -- @tab[opt] opts `tt_mb` (table size in MiB, 1..65536; default the core's),
 -- `node_limit` (nodes per call; 0 or absent: none), `seconds` (CPU seconds
--- per call; 0 or absent: none), `progress` (a function called with the nodes
--- of the call so far about once a second of CPU time; an error in it stops
--- the search)
+-- per call; 0 or absent: none), `progress` (a function(nodes, lo, hi)
+-- called with the nodes of the call so far and the bounds on the value
+-- proved so far; an error in it, or a yield, stops the search and the call
+-- raises it; it must not use this solver but to read `nodes`: `value`,
+-- `best` and `close` raise "busy"), `progress_interval` (CPU seconds between
+-- progress calls, default 1; 0: at every poll, every 4096 nodes). A call's
+-- own `progress` and `progress_interval` win over these.
 -- @treturn dots_solver
 
 --- Seconds of a monotonic wall clock (only differences mean anything), for
@@ -105,6 +109,10 @@
 -- forgets that history.
 -- `tostring(b)` is the grid, one line per row: `.` empty, `X` black, `O`
 -- white, `#` block. `a == b` compares the cells.
+-- A `<close>` variable (or calling `__close` or `__gc` by hand, safe twice)
+-- frees the undo history and closes the board: every method, and passing it
+-- where a board is an argument, then raises "board is closed";
+-- `tostring` gives "board (closed)".
 -- @type board
 
 --- The size n of an n x n board.
@@ -358,13 +366,15 @@
 -- @return or nil and a message, as for `solve`, or nil, "game over"
 
 --- An exact Dots and Boxes solver (userdata "boardscript.dots_solver"),
--- closed by `close`, a `<close>` variable or the collector.
+-- closed by `close`, a `<close>` variable or the collector (closing twice is
+-- safe; closing from its own progress function raises). A closed solver
+-- raises "attempt to use a closed solver".
 -- @type dots_solver
 
 --- The value of position `d` (see `dots:solve`).
 -- @function dots_solver:value
 -- @tparam dots d
--- @tab[opt] opts `node_limit`, `seconds` for this call
+-- @tab[opt] opts `node_limit`, `seconds`, `progress`, `progress_interval` for this call
 -- @treturn int the value
 -- @treturn int nodes this call searched
 -- @return or nil and a message, as for `dots:solve`
@@ -372,7 +382,7 @@
 --- An optimal edge of position `d` (see `dots:best_move`).
 -- @function dots_solver:best
 -- @tparam dots d
--- @tab[opt] opts `node_limit`, `seconds` for this call
+-- @tab[opt] opts `node_limit`, `seconds`, `progress`, `progress_interval` for this call
 -- @treturn {int,int,int,int} the edge
 -- @treturn int the value
 -- @treturn int nodes this call searched
@@ -386,7 +396,8 @@
 -- @function dots_solver:close
 
 --- An alpha-beta searcher (userdata "boardscript.searcher"), closed by
--- `close`, a `<close>` variable or the collector.
+-- `close`, a `<close>` variable or the collector (closing twice is safe). A
+-- closed searcher raises "attempt to use a closed searcher".
 --
 -- The options of `search`, `solve` and `evaluate`: `game`, the game as the
 -- core describes it (`legal`, `flip`: direction sets of a turn's piece,
@@ -398,7 +409,13 @@
 -- `turns`, `unable`), and limits: `depth` (plies), `time` (seconds of wall
 -- time), `nodes`, `endgame` (solve exactly at this many empty cells or
 -- fewer), `evaluate` (a function(board, player) returning hundredths of a
--- disc for `player`, replacing the weighted evaluation).
+-- disc for `player`, replacing the weighted evaluation). An error raised in
+-- `evaluate`, a yield from it or a value that is no number stops the search
+-- and the call raises it. Inside `evaluate` the searcher may be read
+-- (`evaluate`, `position`, `weights`) but `search`, `solve`, `set_weights`
+-- and `clear` raise "searcher is busy", and `close` raises. The table keeps
+-- values of one evaluation: a call with another `evaluate` function (or
+-- none after one) empties it first.
 -- @type searcher
 
 --- The best move of `player` on `b` by iterative deepening.

@@ -40,6 +40,13 @@ struct bs_state bs_lua_checkstate(lua_State *L, int board_arg, int player_arg, i
 void bs_lua_newmeta(lua_State *L, const char *name, const luaL_Reg *methods,
                     const luaL_Reg *metamethods);
 
+/* The index of the string at `idx` in the NULL-terminated `names`, or -1 (for
+ * a non-string too). The whole string counts: "black\0x" is not "black". */
+int bs_lua_findname(lua_State *L, int idx, const char *const names[]);
+
+/* luaL_checkoption, but a string with an embedded zero matches no name. */
+int bs_lua_checkoption(lua_State *L, int arg, const char *def, const char *const names[]);
+
 /* Raises "bad argument #arg (... out of range lo..hi)" unless lo <= v <= hi. */
 lua_Integer bs_lua_checkrange(lua_State *L, int arg, const char *what, lua_Integer lo,
                               lua_Integer hi);

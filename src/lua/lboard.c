@@ -15,11 +15,13 @@ typedef struct undo_entry {
 } undo_entry;
 
 /* The board plus the history `undo` pops. `history` is owned by the userdata
- * and freed by __gc/__close; it starts NULL so collection is always safe. */
+ * and freed by __gc/__close; it starts NULL so collection is always safe.
+ * After __close (or an explicit __gc) the board is closed: using it raises. */
 typedef struct lboard {
     bs_board board;
     undo_entry *history;
     size_t depth, capacity;
+    int closed;
 } lboard;
 
 static const char *const CELL_NAMES[] = {"empty", "black", "white", "block", NULL};
@@ -29,17 +31,19 @@ static const char *const DIR_NAMES[] = {"n", "ne", "e", "se", "s", "sw", "w", "n
 static lboard *check_board(lua_State *L, int arg)
 {
     lboard *lb = luaL_checkudata(L, arg, BOARD_META);
+    if (lb->closed)
+        luaL_argerror(L, arg, "board is closed");
     return lb;
 }
 
 static int check_player(lua_State *L, int arg)
 {
-    return luaL_checkoption(L, arg, NULL, PLAYER_NAMES) + BS_BLACK;
+    return bs_lua_checkoption(L, arg, NULL, PLAYER_NAMES) + BS_BLACK;
 }
 
 static int check_cell(lua_State *L, int arg)
 {
-    return luaL_checkoption(L, arg, NULL, CELL_NAMES);
+    return bs_lua_checkoption(L, arg, NULL, CELL_NAMES);
 }
 
 /* Rows and columns are 1-based in Lua; returns them 0-based. */
@@ -57,27 +61,21 @@ const char *bs_lua_todirs(lua_State *L, int idx, unsigned *mask)
     static const char *const sets[] = {"all", "orthogonal", "diagonal", "none", NULL};
     static const unsigned masks[] = {BS_DIRS_ALL, BS_DIRS_ORTHOGONAL, BS_DIRS_DIAGONAL, 0};
     if (lua_type(L, idx) == LUA_TSTRING) {
-        const char *name = lua_tostring(L, idx);
-        for (int i = 0; sets[i]; i++)
-            if (strcmp(name, sets[i]) == 0) {
-                *mask = masks[i];
-                return NULL;
-            }
-        return "unknown direction set (expected all, orthogonal, diagonal, none or a list)";
+        int i = bs_lua_findname(L, idx, sets);
+        if (i < 0)
+            return "unknown direction set (expected all, orthogonal, diagonal, none or a list)";
+        *mask = masks[i];
+        return NULL;
     }
     if (!lua_istable(L, idx))
         return "direction set expected (a string or a list of directions)";
     *mask = 0;
     for (lua_Integer i = 1;; i++) {
         int type = lua_rawgeti(L, idx, i);
-        const char *name = type == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+        int found = bs_lua_findname(L, -1, DIR_NAMES);
         lua_pop(L, 1);
         if (type == LUA_TNIL)
             return NULL;
-        int found = -1;
-        for (int d = 0; name && DIR_NAMES[d]; d++)
-            if (strcmp(name, DIR_NAMES[d]) == 0)
-                found = d;
         if (found < 0)
             return "unknown direction (expected n, ne, e, se, s, sw, w or nw)";
         *mask |= 1u << found;
@@ -112,7 +110,7 @@ static lboard *push_board(lua_State *L, int n);
 
 const bs_board *bs_lua_checkboard(lua_State *L, int arg)
 {
-    return &((lboard *)luaL_checkudata(L, arg, BOARD_META))->board;
+    return &check_board(L, arg)->board;
 }
 
 void bs_lua_pushboard(lua_State *L, const bs_board *b)
@@ -125,6 +123,7 @@ static lboard *push_board(lua_State *L, int n)
     lboard *lb = lua_newuserdatauv(L, sizeof *lb, 0);
     lb->history = NULL;
     lb->depth = lb->capacity = 0;
+    lb->closed = 0;
     bs_board_init(&lb->board, n);
     luaL_setmetatable(L, BOARD_META);
     return lb;
@@ -427,7 +426,11 @@ static int board_perft(lua_State *L)
 
 static int board_tostring(lua_State *L)
 {
-    lboard *lb = check_board(L, 1);
+    lboard *lb = luaL_checkudata(L, 1, BOARD_META);
+    if (lb->closed) {
+        lua_pushliteral(L, "board (closed)");
+        return 1;
+    }
     luaL_Buffer buf;
     luaL_buffinit(L, &buf);
     for (int r = 0; r < lb->board.n; r++) {
@@ -449,9 +452,12 @@ static int board_eq(lua_State *L)
     return 1;
 }
 
+/* __gc and __close: frees the undo history and closes the board (safe twice). */
 static int board_gc(lua_State *L)
 {
-    clear_history(check_board(L, 1));
+    lboard *lb = luaL_checkudata(L, 1, BOARD_META);
+    clear_history(lb);
+    lb->closed = 1;
     return 0;
 }
 

@@ -20,27 +20,33 @@ typedef struct lsolver {
     uint64_t start, limit;  /* the call in progress */
     clock_t deadline;
     int has_deadline;
+    lua_Number interval;    /* the default seconds between progress calls */
     lua_State *L;           /* while a call with a progress function runs */
     int progress_idx;       /* its stack index, 0 = none */
-    clock_t next_report;
+    int err_idx;            /* the stack slot for an error it raised */
+    int failed;             /* it raised: the search stops, the error is raised again */
+    int busy;               /* a call is running (its progress function may call in) */
+    clock_t next_report, report_ticks;
 } lsolver;
 
 typedef struct solve_opts {
     lua_Integer tt_mb;      /* 0 = the core's default */
     lua_Integer node_limit; /* -1 = not given */
     lua_Number seconds;     /* -1 = not given */
+    lua_Number interval;    /* progress_interval; -1 = not given */
     int progress_arg;       /* stack index of an options table with a progress function, or 0 */
 } solve_opts;
 
 /* Calls the progress function with the nodes of this call so far and the
- * bounds on the value proved so far (lo, hi), about once a second of CPU
- * time. An error in it stops the search. */
+ * bounds on the value proved so far (lo, hi), every `progress_interval`
+ * seconds of CPU time (default 1; 0: every poll, a few thousand nodes). An
+ * error in it stops the search; the call then raises it again. */
 static int report_progress(lsolver *ls)
 {
     clock_t now = clock();
     if (now < ls->next_report)
         return 0;
-    ls->next_report = now + CLOCKS_PER_SEC;
+    ls->next_report = now + ls->report_ticks;
     lua_State *L = ls->L;
     lua_pushvalue(L, ls->progress_idx);
     lua_pushinteger(L, (lua_Integer)(bs_dots_solver_nodes(ls->solver) - ls->start));
@@ -49,7 +55,8 @@ static int report_progress(lsolver *ls)
     lua_pushinteger(L, lo);
     lua_pushinteger(L, hi);
     if (lua_pcall(L, 3, 0, 0) != LUA_OK) {
-        lua_pop(L, 1);
+        lua_replace(L, ls->err_idx);
+        ls->failed = 1;
         return 1;
     }
     return 0;
@@ -58,6 +65,8 @@ static int report_progress(lsolver *ls)
 static int should_stop(void *userdata)
 {
     lsolver *ls = userdata;
+    if (ls->failed)
+        return 1;
     if (ls->limit && bs_dots_solver_nodes(ls->solver) - ls->start >= ls->limit)
         return 1;
     if (ls->progress_idx && report_progress(ls))
@@ -82,12 +91,27 @@ static lua_Integer integer_field(lua_State *L, int arg, const char *key, lua_Int
     return v;
 }
 
-/* {tt_mb =, node_limit =, seconds =, progress =} at `arg` (absent or nil:
- * defaults). progress(nodes, lo, hi) is called about once a second of CPU
- * time. */
+/* A number field >= 0 (-1 when absent); NaN, negative and non-numbers raise. */
+static lua_Number seconds_field(lua_State *L, int arg, const char *key)
+{
+    lua_Number v = -1;
+    if (lua_getfield(L, arg, key) != LUA_TNIL) {
+        int isnum;
+        v = lua_tonumberx(L, -1, &isnum);
+        if (!isnum)
+            luaL_argerror(L, arg, lua_pushfstring(L, "field '%s': number expected", key));
+        if (!(v >= 0))
+            luaL_argerror(L, arg, lua_pushfstring(L, "field '%s' must not be negative", key));
+    }
+    lua_pop(L, 1);
+    return v;
+}
+
+/* {tt_mb =, node_limit =, seconds =, progress =, progress_interval =} at
+ * `arg` (absent or nil: defaults). */
 static solve_opts check_opts(lua_State *L, int arg, int allow_tt)
 {
-    solve_opts o = {0, -1, -1, 0};
+    solve_opts o = {0, -1, -1, -1, 0};
     if (lua_isnoneornil(L, arg))
         return o;
     luaL_checktype(L, arg, LUA_TTABLE);
@@ -100,15 +124,8 @@ static solve_opts check_opts(lua_State *L, int arg, int allow_tt)
     if (allow_tt)
         o.tt_mb = integer_field(L, arg, "tt_mb", 1, 1 << 16, 0);
     o.node_limit = integer_field(L, arg, "node_limit", 0, LUA_MAXINTEGER, -1);
-    if (lua_getfield(L, arg, "seconds") != LUA_TNIL) {
-        int isnum;
-        o.seconds = lua_tonumberx(L, -1, &isnum);
-        if (!isnum)
-            luaL_argerror(L, arg, "field 'seconds': number expected");
-        if (!(o.seconds >= 0))
-            luaL_argerror(L, arg, "field 'seconds' must not be negative");
-    }
-    lua_pop(L, 1);
+    o.seconds = seconds_field(L, arg, "seconds");
+    o.interval = seconds_field(L, arg, "progress_interval");
     return o;
 }
 
@@ -116,14 +133,15 @@ static solve_opts check_opts(lua_State *L, int arg, int allow_tt)
  * table is allocated. */
 static lsolver *push_solver(lua_State *L, const solve_opts *o)
 {
-    lsolver *ls = lua_newuserdatauv(L, sizeof *ls, 0);
+    lsolver *ls = lua_newuserdatauv(L, sizeof *ls, 1); /* user value: the default progress function */
     ls->solver = NULL;
     ls->node_limit = o->node_limit > 0 ? o->node_limit : 0;
     ls->seconds = o->seconds > 0 ? o->seconds : 0;
+    ls->interval = o->interval >= 0 ? o->interval : 1;
     ls->start = ls->limit = 0;
     ls->has_deadline = 0;
     ls->L = NULL;
-    ls->progress_idx = 0;
+    ls->progress_idx = ls->err_idx = ls->failed = ls->busy = 0;
     luaL_setmetatable(L, SOLVER_META);
     bs_dots_solve_config cfg = {0};
     cfg.tt_bytes = (size_t)o->tt_mb << 20;
@@ -144,19 +162,31 @@ static lsolver *check_solver(lua_State *L, int arg)
     return ls;
 }
 
+/* For value and best: not from the solver's own progress function. */
+static lsolver *check_idle_solver(lua_State *L, int arg)
+{
+    lsolver *ls = check_solver(L, arg);
+    if (ls->busy)
+        luaL_error(L, "solver is busy (called from its own progress function)");
+    return ls;
+}
+
 static void close_solver(lsolver *ls)
 {
     bs_dots_solver_free(ls->solver);
     ls->solver = NULL;
 }
 
-/* Solves `d` and pushes the results: the value (and with want_move, first
- * the edge), then the nodes this call visited. Expected failures push nil
- * and a message: a grid too large, a finished game (no move to give), or a
- * search stopped by a limit (then also the nodes and the bounds lo, hi on
- * the value that it had proved). */
-static int run(lua_State *L, lsolver *ls, const bs_dots *d, const solve_opts *call, int want_move)
+/* Solves `d` with the solver at stack index `solver_arg` and pushes the
+ * results: the value (and with want_move, first the edge), then the nodes
+ * this call visited. Expected failures push nil and a message: a grid too
+ * large, a finished game (no move to give), or a search stopped by a limit
+ * (then also the nodes and the bounds lo, hi on the value that it had
+ * proved). When the progress function raised, returns -1 with its error on
+ * the top of the stack, for the caller to raise. */
+static int run(lua_State *L, int solver_arg, const bs_dots *d, const solve_opts *call, int want_move)
 {
+    lsolver *ls = lua_touserdata(L, solver_arg);
     if (d->nedges > BS_DOTS_SOLVE_MAX_EDGES) {
         luaL_pushfail(L);
         lua_pushfstring(L, "grid too large for the solver (%d edges, at most %d)", d->nedges,
@@ -177,20 +207,36 @@ static int run(lua_State *L, lsolver *ls, const bs_dots *d, const solve_opts *ca
     ls->has_deadline = seconds > 0 && ticks < 1e15;
     if (ls->has_deadline)
         ls->deadline = clock() + (clock_t)ticks;
-    if (call->progress_arg) {
+    if (call->progress_arg)
         lua_getfield(L, call->progress_arg, "progress");
+    else
+        lua_getiuservalue(L, solver_arg, 1);
+    if (lua_isfunction(L, -1)) {
+        lua_Number interval = call->interval >= 0 ? call->interval : ls->interval;
+        double report = interval * CLOCKS_PER_SEC;
+        ls->report_ticks = report < 1e15 ? (clock_t)report : (clock_t)1e15;
         ls->L = L;
         ls->progress_idx = lua_gettop(L);
-        ls->next_report = clock() + CLOCKS_PER_SEC;
+        lua_pushnil(L);
+        ls->err_idx = lua_gettop(L);
+        ls->next_report = clock() + ls->report_ticks;
     }
     int edge = -1, value = 0;
+    ls->failed = 0;
+    ls->busy = 1; /* nothing raises until it is cleared: progress runs in lua_pcall */
     int st = want_move ? bs_dots_solver_best(ls->solver, d, &edge, &value)
                        : bs_dots_solver_value(ls->solver, d, &value);
+    ls->busy = 0;
     uint64_t nodes = bs_dots_solver_nodes(ls->solver) - ls->start;
     ls->limit = 0;
     ls->has_deadline = 0;
     ls->progress_idx = 0;
     ls->L = NULL;
+    if (ls->failed) {
+        ls->failed = 0;
+        lua_pushvalue(L, ls->err_idx);
+        return -1;
+    }
     if (st == BS_ESTATE) {
         luaL_pushfail(L);
         lua_pushliteral(L, "stopped");
@@ -216,25 +262,31 @@ static int solver_new(lua_State *L)
 {
     solve_opts o = check_opts(L, 1, 1);
     push_solver(L, &o);
+    if (o.progress_arg) {
+        lua_getfield(L, o.progress_arg, "progress");
+        lua_setiuservalue(L, -2, 1);
+    }
     return 1;
 }
 
 /* s:value(d [, {node_limit =, seconds =}]) -> value, nodes */
 static int solver_value(lua_State *L)
 {
-    lsolver *ls = check_solver(L, 1);
+    check_idle_solver(L, 1);
     const bs_dots *d = bs_lua_checkdots(L, 2);
     solve_opts o = check_opts(L, 3, 0);
-    return run(L, ls, d, &o, 0);
+    int n = run(L, 1, d, &o, 0);
+    return n < 0 ? lua_error(L) : n;
 }
 
 /* s:best(d [, opts]) -> {r1, c1, r2, c2}, value, nodes */
 static int solver_best(lua_State *L)
 {
-    lsolver *ls = check_solver(L, 1);
+    check_idle_solver(L, 1);
     const bs_dots *d = bs_lua_checkdots(L, 2);
     solve_opts o = check_opts(L, 3, 0);
-    return run(L, ls, d, &o, 1);
+    int n = run(L, 1, d, &o, 1);
+    return n < 0 ? lua_error(L) : n;
 }
 
 static int solver_nodes(lua_State *L)
@@ -243,9 +295,15 @@ static int solver_nodes(lua_State *L)
     return 1;
 }
 
+/* close, __close and __gc (safe twice). The collector cannot run it during
+ * a call (the solver is its argument); the progress function calling it
+ * explicitly raises. */
 static int solver_gc(lua_State *L)
 {
-    close_solver(luaL_checkudata(L, 1, SOLVER_META));
+    lsolver *ls = luaL_checkudata(L, 1, SOLVER_META);
+    if (ls->busy)
+        return luaL_error(L, "cannot close a solver while it is solving");
+    close_solver(ls);
     return 0;
 }
 
@@ -265,9 +323,9 @@ static int solve_once(lua_State *L, int want_move)
     const bs_dots *d = bs_lua_checkdots(L, 1);
     solve_opts o = check_opts(L, 2, 1);
     lsolver *ls = push_solver(L, &o);
-    int n = run(L, ls, d, &o, want_move);
+    int n = run(L, lua_gettop(L), d, &o, want_move);
     close_solver(ls);
-    return n;
+    return n < 0 ? lua_error(L) : n;
 }
 
 /* d:solve([{tt_mb =, node_limit =, seconds =}]) -> value, nodes */

@@ -6,13 +6,16 @@
 
 static bs_rng *check_rng(lua_State *L) { return luaL_checkudata(L, 1, RNG_META); }
 
+/* An integer, or a float with an integral value (lua_numbertointeger alone
+ * would truncate 2.5 to 2). */
 static uint64_t check_seed(lua_State *L, int arg)
 {
-    if (lua_isinteger(L, arg))
-        return (uint64_t)lua_tointeger(L, arg);
-    lua_Number x = luaL_checknumber(L, arg);
-    lua_Integer i = 0;
-    luaL_argcheck(L, lua_numbertointeger(x, &i), arg, "seed must be an integer");
+    int isint;
+    lua_Integer i = lua_tointegerx(L, arg, &isint);
+    if (!isint) {
+        luaL_checknumber(L, arg);
+        luaL_argerror(L, arg, "seed must be an integer");
+    }
     return (uint64_t)i;
 }
 

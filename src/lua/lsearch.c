@@ -28,6 +28,7 @@ typedef struct lsearcher {
     lua_State *L;          /* while a search with a Lua evaluation or a deadline runs */
     int eval_idx, err_idx; /* stack slots of the evaluation function and its error */
     int failed;
+    int busy;              /* a search or solve is running (its callback may call in) */
     struct timespec deadline;
     int has_deadline;
 } lsearcher;
@@ -46,6 +47,15 @@ static lsearcher *check_searcher(lua_State *L, int arg)
     lsearcher *ls = luaL_checkudata(L, arg, SEARCHER_META);
     if (!ls->searcher)
         luaL_error(L, "attempt to use a closed searcher");
+    return ls;
+}
+
+/* For the methods that change the searcher: not from its own evaluate function. */
+static lsearcher *check_idle_searcher(lua_State *L, int arg)
+{
+    lsearcher *ls = check_searcher(L, arg);
+    if (ls->busy)
+        luaL_error(L, "searcher is busy (called from its own evaluate function)");
     return ls;
 }
 
@@ -92,18 +102,23 @@ static unsigned dirs_field(lua_State *L, int arg, int t, const char *key, unsign
     return mask;
 }
 
+/* How a name that matched nothing reads in a message: the string, or what it is. */
+static const char *shown_name(lua_State *L, int idx)
+{
+    if (lua_type(L, idx) != LUA_TSTRING)
+        return luaL_typename(L, idx);
+    size_t len;
+    const char *name = lua_tolstring(L, idx, &len);
+    return strlen(name) == len ? name : "a string with an embedded zero";
+}
+
 static int option_field(lua_State *L, int arg, int t, const char *key, const char *const names[], int def)
 {
     int v = def;
     if (lua_getfield(L, t, key) != LUA_TNIL) {
-        const char *name = lua_tostring(L, -1);
-        v = -1;
-        for (int i = 0; name && names[i]; i++)
-            if (strcmp(name, names[i]) == 0)
-                v = i;
+        v = bs_lua_findname(L, -1, names);
         if (v < 0)
-            luaL_argerror(L, arg, lua_pushfstring(L, "field 'game.%s': unknown value '%s'", key,
-                                                  name ? name : luaL_typename(L, -1)));
+            luaL_argerror(L, arg, lua_pushfstring(L, "field 'game.%s': unknown value '%s'", key, shown_name(L, -1)));
     }
     lua_pop(L, 1);
     return v;
@@ -143,7 +158,7 @@ static bs_state check_state(lua_State *L, int board_arg, int player_arg, int opt
     bs_state s;
     memset(&s, 0, sizeof s);
     s.board = *bs_lua_checkboard(L, board_arg);
-    s.player = luaL_checkoption(L, player_arg, NULL, PLAYERS) + BS_BLACK;
+    s.player = bs_lua_checkoption(L, player_arg, NULL, PLAYERS) + BS_BLACK;
     s.piece = 1;
     if (opts) {
         s.passes = (int)int_field(L, opts, "", "passes", 0, 1000000, 0);
@@ -180,6 +195,19 @@ static int should_stop(void *userdata)
            (t.tv_sec == ls->deadline.tv_sec && t.tv_nsec >= ls->deadline.tv_nsec);
 }
 
+/* Calls the evaluation function (upvalue 1) on the state at light userdata
+ * 1, inside lua_pcall: even a memory error pushing the board cannot jump
+ * over the core's frames. */
+static int call_eval(lua_State *L)
+{
+    const bs_state *s = lua_touserdata(L, 1);
+    lua_pushvalue(L, 2);
+    bs_lua_pushboard(L, &s->board);
+    lua_pushstring(L, s->player == BS_BLACK ? "black" : "white");
+    lua_call(L, 2, 1);
+    return 1;
+}
+
 /* A Lua evaluation: function(board, player) -> number, for the side to move. */
 static int lua_eval(void *userdata, const bs_state *s, int *failed)
 {
@@ -189,9 +217,9 @@ static int lua_eval(void *userdata, const bs_state *s, int *failed)
         *failed = 1;
         return 0;
     }
+    lua_pushcfunction(L, call_eval);
+    lua_pushlightuserdata(L, (void *)s);
     lua_pushvalue(L, ls->eval_idx);
-    bs_lua_pushboard(L, &s->board);
-    lua_pushstring(L, s->player == BS_BLACK ? "black" : "white");
     if (lua_pcall(L, 2, 1, 0) != LUA_OK) {
         lua_replace(L, ls->err_idx);
         ls->failed = *failed = 1;
@@ -229,7 +257,7 @@ static void push_move(lua_State *L, int move)
 /* Runs a search or a solve and pushes move, value, info. */
 static int run(lua_State *L, int exact)
 {
-    lsearcher *ls = check_searcher(L, 1);
+    lsearcher *ls = check_idle_searcher(L, 1);
     int opts = opts_arg(L, 4);
     bs_game g = check_game(L, opts);
     bs_state s = check_state(L, 2, 3, opts, &g);
@@ -261,6 +289,18 @@ static int run(lua_State *L, int exact)
         lua_pushnil(L);
         ls->err_idx = lua_gettop(L);
     }
+    /* The table holds values of the last call's evaluation (user value 1: its
+     * function, nil for the weights): another one empties it first. */
+    lua_getiuservalue(L, 1, 1);
+    if (has_eval ? !lua_rawequal(L, -1, ls->eval_idx) : !lua_isnil(L, -1)) {
+        bs_searcher_clear(ls->searcher);
+        if (has_eval)
+            lua_pushvalue(L, ls->eval_idx);
+        else
+            lua_pushnil(L);
+        lua_setiuservalue(L, 1, 1);
+    }
+    lua_pop(L, 1);
     ls->L = L;
     ls->failed = 0;
     ls->has_deadline = seconds > 0;
@@ -277,7 +317,9 @@ static int run(lua_State *L, int exact)
     }
     bs_searcher_set_eval(ls->searcher, has_eval ? lua_eval : NULL, ls);
     bs_search_result res;
+    ls->busy = 1; /* nothing raises until it is cleared: lua_eval calls Lua in lua_pcall */
     int st = exact ? bs_solve(ls->searcher, &g, &s, &lim, &res) : bs_search(ls->searcher, &g, &s, &lim, &res);
+    ls->busy = 0;
     bs_searcher_set_eval(ls->searcher, NULL, NULL);
     ls->L = NULL;
     ls->has_deadline = 0;
@@ -379,15 +421,12 @@ static void check_weights(lua_State *L, int arg, bs_eval_weights *w)
     luaL_checktype(L, arg, LUA_TTABLE);
     lua_pushnil(L);
     while (lua_next(L, arg)) {
-        const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
-        int found = -1;
-        for (int i = 0; key && WEIGHT_NAMES[i]; i++)
-            if (strcmp(key, WEIGHT_NAMES[i]) == 0)
-                found = i;
+        int found = bs_lua_findname(L, -2, WEIGHT_NAMES);
         if (found < 0)
             luaL_argerror(L, arg, lua_pushfstring(L, "unknown weight '%s' (expected discs, mobility, potential, "
                                                      "corners, corner_adj, stable or parity)",
-                                                  key ? key : luaL_typename(L, -2)));
+                                                  shown_name(L, -2)));
+        const char *key = WEIGHT_NAMES[found];
         int isnum;
         lua_Integer v = lua_tointegerx(L, -1, &isnum);
         if (!isnum || v < -1000000 || v > 1000000)
@@ -406,7 +445,7 @@ static int searcher_weights(lua_State *L)
 
 static int searcher_set_weights(lua_State *L)
 {
-    lsearcher *ls = check_searcher(L, 1);
+    lsearcher *ls = check_idle_searcher(L, 1);
     bs_eval_weights w = bs_searcher_weights(ls->searcher);
     check_weights(L, 2, &w);
     bs_searcher_set_weights(ls->searcher, &w);
@@ -415,13 +454,18 @@ static int searcher_set_weights(lua_State *L)
 
 static int searcher_clear(lua_State *L)
 {
-    bs_searcher_clear(check_searcher(L, 1)->searcher);
+    bs_searcher_clear(check_idle_searcher(L, 1)->searcher);
     return 0;
 }
 
+/* close, __close and __gc (safe twice). The collector cannot run it during a
+ * search (the searcher is an argument of the running call); its own
+ * evaluate function calling it explicitly raises. */
 static int searcher_gc(lua_State *L)
 {
     lsearcher *ls = luaL_checkudata(L, 1, SEARCHER_META);
+    if (ls->busy)
+        return luaL_error(L, "cannot close a searcher while it is searching");
     bs_searcher_free(ls->searcher);
     ls->searcher = NULL;
     return 0;
@@ -451,7 +495,7 @@ static int searcher_new(lua_State *L)
     if (opts)
         lua_pop(L, 1);
     cfg.tt_bytes = (size_t)tt_mb << 20;
-    lsearcher *ls = lua_newuserdatauv(L, sizeof *ls, 0);
+    lsearcher *ls = lua_newuserdatauv(L, sizeof *ls, 1);
     memset(ls, 0, sizeof *ls);
     luaL_setmetatable(L, SEARCHER_META);
     cfg.should_stop = should_stop;

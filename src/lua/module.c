@@ -1,4 +1,6 @@
 /* module.c - luaopen_boardscript_core: the module table, shared binding helpers. */
+#include <string.h>
+
 #include "binding.h"
 
 void bs_lua_newmeta(lua_State *L, const char *name, const luaL_Reg *methods,
@@ -12,6 +14,35 @@ void bs_lua_newmeta(lua_State *L, const char *name, const luaL_Reg *methods,
     lua_pushstring(L, name);
     lua_setfield(L, -2, "__name");
     lua_pop(L, 1);
+}
+
+int bs_lua_findname(lua_State *L, int idx, const char *const names[])
+{
+    if (lua_type(L, idx) != LUA_TSTRING)
+        return -1;
+    size_t len;
+    const char *s = lua_tolstring(L, idx, &len);
+    for (int i = 0; names[i]; i++)
+        if (strlen(names[i]) == len && memcmp(names[i], s, len) == 0)
+            return i;
+    return -1;
+}
+
+int bs_lua_checkoption(lua_State *L, int arg, const char *def, const char *const names[])
+{
+    if (def && lua_isnoneornil(L, arg)) {
+        for (int i = 0; names[i]; i++)
+            if (strcmp(names[i], def) == 0)
+                return i;
+    }
+    size_t len;
+    const char *name = luaL_checklstring(L, arg, &len); /* a number becomes a string, as in luaL_checkoption */
+    int i = bs_lua_findname(L, arg, names);
+    if (i >= 0)
+        return i;
+    if (strlen(name) != len)
+        return luaL_argerror(L, arg, "invalid option (a string with an embedded zero)");
+    return luaL_argerror(L, arg, lua_pushfstring(L, "invalid option '%s'", name));
 }
 
 lua_Integer bs_lua_checkrange(lua_State *L, int arg, const char *what, lua_Integer lo,

@@ -1,0 +1,321 @@
+--- The data of spec/misuse_matrix_spec.lua: the bad values, the objects of
+-- every userdata type of boardscript.core, and every function and method
+-- with the kinds of its arguments. A kind says which values an argument
+-- accepts (`ok(value)`); every other value must raise "bad argument #N".
+-- An argument list: the valid values a call is made with, one of them
+-- replaced by a bad value at a time.
+local core = require "boardscript.core"
+
+local matrix = {}
+
+local MB = string.rep("x", 1 << 20)
+
+--- The bad values, one per class: {name =, value =, closed = the value is a
+-- closed object, trap = a table whose every field access raises "trap"}.
+-- `reduced` keeps one value of each group (for valgrind).
+function matrix.values(reduced)
+  local closed_board = core.board(4)
+  getmetatable(closed_board).__close(closed_board)
+  local closed_searcher = core.searcher { tt_mb = 1 }
+  closed_searcher:close()
+  local closed_solver = core.dots_solver { tt_mb = 1 }
+  closed_solver:close()
+  local trap = setmetatable({}, {
+    __index = function() error("trap", 0) end,
+    __newindex = function() error("trap", 0) end,
+  })
+  local all = {
+    { name = "nil", value = nil, reduced = true },
+    { name = "false", value = false },
+    { name = "true", value = true, reduced = true },
+    { name = "table", value = {}, reduced = true },
+    { name = "trap table", value = trap, trap = true, reduced = true },
+    { name = "function", value = function() end, reduced = true },
+    { name = "NaN", value = 0 / 0, reduced = true },
+    { name = "1/0", value = 1 / 0 },
+    { name = "-1/0", value = -1 / 0, reduced = true },
+    { name = "maxinteger", value = math.maxinteger, reduced = true },
+    { name = "mininteger", value = math.mininteger },
+    { name = "-1", value = -1, reduced = true },
+    { name = "0", value = 0 },
+    { name = "2^53", value = 2 ^ 53 },
+    { name = "1e300", value = 1e300 },
+    { name = "2.5", value = 2.5, reduced = true },
+    { name = "100000", value = 100000 },
+    { name = "word", value = "x", reduced = true },
+    { name = "empty string", value = "" },
+    { name = "black NUL", value = "black\0x", reduced = true },
+    { name = "e NUL", value = "e\0" },
+    { name = "all NUL", value = "all\0x" },
+    { name = "1 MB string", value = MB },
+    { name = "board", value = core.board(4) },
+    { name = "closed board", value = closed_board, closed = true, reduced = true },
+    { name = "dots", value = core.dots(2, 2), reduced = true },
+    { name = "rng", value = core.rng(3) },
+    { name = "searcher", value = core.searcher { tt_mb = 1 } },
+    { name = "closed searcher", value = closed_searcher, closed = true, reduced = true },
+    { name = "dots_solver", value = core.dots_solver { tt_mb = 1 } },
+    { name = "closed dots_solver", value = closed_solver, closed = true },
+    { name = "io.stdout", value = io.stdout, reduced = true },
+    { name = "coroutine", value = coroutine.create(function() end) },
+  }
+  if not reduced then return all end
+  local some = {}
+  for _, v in ipairs(all) do
+    if v.reduced then some[#some + 1] = v end
+  end
+  return some
+end
+
+-- Kinds of arguments: {ok = function(value) -> accepted, valid = a value or
+-- a function making one, closed_ok = a closed object of the type is fine}.
+local kind = {}
+
+local function integer(v)
+  return type(v) == "number" and math.tointeger(v) or nil
+end
+
+--- An integer lo..hi (a float with an integral value too).
+function kind.int(lo, hi, valid)
+  return { valid = valid, ok = function(v)
+    local i = integer(v)
+    return i ~= nil and i >= lo and i <= hi
+  end }
+end
+
+--- Any integer, or nil when optional.
+function kind.seed(optional, valid)
+  return { valid = valid, ok = function(v) return integer(v) ~= nil or (optional and v == nil) end }
+end
+
+--- One of the names (exactly), or nil with a default.
+function kind.option(names, optional, valid)
+  local set = {}
+  for _, name in ipairs(names) do set[name] = true end
+  return { valid = valid, ok = function(v) return (optional and v == nil) or (type(v) == "string" and set[v]) end }
+end
+
+local PLAYERS = { "black", "white" }
+local CELLS = { "empty", "black", "white", "block" }
+
+--- A direction set, optional: a set name or a list (raw access: {} is the empty list).
+function kind.dirs()
+  local sets = kind.option({ "all", "orthogonal", "diagonal", "none" }, true)
+  return { ok = function(v) return sets.ok(v) or type(v) == "table" end }
+end
+
+--- An options table (optional unless `required`): {} takes the defaults.
+function kind.table(required, valid)
+  return { valid = valid, ok = function(v) return type(v) == "table" or (not required and v == nil) end }
+end
+
+--- A userdata of type `meta` ("boardscript.board", ...).
+function kind.udata(meta, valid, closed_ok)
+  return { valid = valid, meta = meta, closed_ok = closed_ok, ok = function(v)
+    local mt = getmetatable(v)
+    return type(v) == "userdata" and type(mt) == "table" and rawget(mt, "__name") == meta
+  end }
+end
+
+--- Anything.
+function kind.any(valid)
+  return { valid = valid, ok = function() return true end }
+end
+
+--- A 4 x 4 board with the four centre discs (black's moves: 1,2 2,1 3,4 4,3).
+function matrix.board()
+  local b = core.board(4)
+  b:set(2, 2, "white"); b:set(3, 3, "white"); b:set(2, 3, "black"); b:set(3, 2, "black")
+  return b
+end
+
+--- The objects of every userdata type the module creates, by metatable name:
+-- make() a fresh one; state(o) a string that changes when it changes; probe(o)
+-- a valid use that must still work (raises otherwise), leaving it as it was.
+matrix.types = {
+  ["boardscript.board"] = {
+    short = "board",
+    make = matrix.board,
+    state = function(b)
+      local c = b:clone()
+      local undone = {}
+      while c:undo() do undone[#undone + 1] = tostring(c) end
+      return table.concat({ tostring(b), b:hash(), b:count("black"), b:count("white"), b:count("empty"),
+        table.concat(undone, "|") }, ";")
+    end,
+    probe = function(b)
+      local before = tostring(b)
+      assert(b:play("black", 1, 2) == 1, "board: play")
+      assert(b:undo(), "board: undo")
+      assert(tostring(b) == before, "board: undo restores")
+    end,
+  },
+  ["boardscript.dots"] = {
+    short = "dots",
+    make = function()
+      local d = core.dots(2, 2)
+      d:draw(1, 1, 1, 2)
+      return d
+    end,
+    state = function(d)
+      local h = {}
+      for _, e in ipairs(d:history()) do h[#h + 1] = table.concat(e, ",") end
+      local s1, s2 = d:score()
+      return table.concat({ tostring(d), d:hash(), d:turn(), s1, s2, table.concat(h, " ") }, ";")
+    end,
+    probe = function(d)
+      assert(d:draw(3, 1, 3, 2) == 0, "dots: draw")
+      assert(d:undo(), "dots: undo")
+    end,
+  },
+  ["boardscript.rng"] = {
+    short = "rng",
+    make = function() return core.rng(7) end,
+    -- The state is the next draws of a copy: a twin seeded alike, advanced alike.
+    state = function() return "" end,
+    probe = function(g) assert(math.type(g:random(1000)) == "integer", "rng: random") end,
+  },
+  ["boardscript.searcher"] = {
+    short = "searcher",
+    make = function() return core.searcher { tt_mb = 1 } end,
+    state = function(s)
+      local w, keys = s:weights(), {}
+      for k, v in pairs(w) do keys[#keys + 1] = k .. "=" .. v end
+      table.sort(keys)
+      return tostring(s):match("%(closed%)") or table.concat(keys, ",")
+    end,
+    probe = function(s)
+      assert(math.type(s:evaluate(matrix.board(), "black")) == "integer", "searcher: evaluate")
+      assert(type(s:search(matrix.board(), "black", { depth = 2 })) == "table", "searcher: search")
+    end,
+  },
+  ["boardscript.dots_solver"] = {
+    short = "dots_solver",
+    make = function() return core.dots_solver { tt_mb = 1 } end,
+    state = function(s) return tostring(s):match("%(closed%)") or "open" end,
+    probe = function(s) assert(math.type(s:value(core.dots(1, 2))) == "integer", "dots_solver: value") end,
+  },
+}
+
+local BOARD, DOTS, RNG = "boardscript.board", "boardscript.dots", "boardscript.rng"
+local SEARCHER, SOLVER = "boardscript.searcher", "boardscript.dots_solver"
+local function board() return matrix.board() end
+
+-- A function or method: {of = "module" or a metatable name, name, args
+-- (kinds; a method's receiver is added as argument 1), signature = a name
+-- for a second argument list of the same function}.
+local k = kind
+local edge = {
+  k.int(1, 3, 2), k.int(1, 3, 1), k.int(1, 3, 3), k.int(1, 3, 1),
+}
+-- The one-table form: no bad value is an edge ({} has no field 1).
+local edge_table = { { valid = function() return { 2, 1, 3, 1 } end, ok = function() return false end } }
+local box = { k.int(1, 2, 1), k.int(1, 2, 2) }
+local dot = { k.int(1, 3, 2), k.int(1, 3, 2) }
+local search_args = {
+  k.udata(BOARD, board), k.option(PLAYERS, false, "black"), k.table(false, function() return { depth = 1 } end),
+}
+
+matrix.functions = {
+  -- the module table
+  { of = "module", name = "board", args = { k.int(1, 26, 4) } },
+  { of = "module", name = "directions", args = { k.any("all") }, fail_ok = true },
+  { of = "module", name = "rng", args = { k.seed(true, 1) } },
+  { of = "module", name = "dots", args = { k.int(1, 16, 2), k.int(1, 16, 2) } },
+  { of = "module", name = "dots_solver", args = { k.table(false, function() return { tt_mb = 1 } end) } },
+  { of = "module", name = "clock", args = {} },
+  { of = "module", name = "searcher", args = { k.table(false, function() return { tt_mb = 1 } end) } },
+  { of = "module", name = "playout", args = {
+    k.udata(BOARD, board), k.option(PLAYERS, false, "black"), k.udata(RNG, function() return core.rng(1) end),
+    k.table(false, function() return { limit = 4 } end) } },
+
+  -- boards
+  { of = BOARD, name = "size", args = {} },
+  { of = BOARD, name = "get", args = { k.int(1, 4, 1), k.int(1, 4, 1) } },
+  { of = BOARD, name = "set", args = { k.int(1, 4, 1), k.int(1, 4, 1), k.option(CELLS, false, "block") } },
+  { of = BOARD, name = "count", args = { k.option(CELLS, false, "black") } },
+  { of = BOARD, name = "cells", args = { k.option(CELLS, false, "black") } },
+  { of = BOARD, name = "moves", args = { k.option(PLAYERS, false, "black"), k.dirs() } },
+  { of = BOARD, name = "has_moves", args = { k.option(PLAYERS, false, "black"), k.dirs() } },
+  { of = BOARD, name = "legal", args = {
+    k.option(PLAYERS, false, "black"), k.int(1, 4, 1), k.int(1, 4, 2), k.dirs() } },
+  { of = BOARD, name = "flips", args = {
+    k.option(PLAYERS, false, "black"), k.int(1, 4, 1), k.int(1, 4, 2), k.dirs() } },
+  { of = BOARD, name = "play", fail_ok = true, args = {
+    k.option(PLAYERS, false, "black"), k.int(1, 4, 1), k.int(1, 4, 2), k.dirs(), k.dirs() } },
+  { of = BOARD, name = "play_index", fail_ok = true, args = {
+    k.option(PLAYERS, false, "black"), k.int(1, 16, 2), k.dirs(), k.dirs() } },
+  { of = BOARD, name = "move_list", args = { k.option(PLAYERS, false, "black"), k.dirs(), k.table() } },
+  { of = BOARD, name = "undo", args = {} },
+  { of = BOARD, name = "clone", args = {} },
+  { of = BOARD, name = "hash", args = {} },
+  { of = BOARD, name = "perft", args = { k.option(PLAYERS, false, "black"), k.int(0, 64, 1), k.table() } },
+  { of = BOARD, name = "__tostring", args = {}, closed_ok = true },
+  { of = BOARD, name = "__eq", args = { k.any(board) }, self = k.any() },
+  { of = BOARD, name = "__gc", args = {}, closed_ok = true },
+  { of = BOARD, name = "__close", args = { k.any() }, closed_ok = true },
+
+  -- random generators
+  { of = RNG, name = "seed", args = { k.seed(false, 5) } },
+  { of = RNG, name = "random", args = {} },
+  { of = RNG, name = "random", signature = "random(m)", args = { k.int(1, math.maxinteger, 6) } },
+  { of = RNG, name = "random", signature = "random(m, n)", args = {
+    -- lo > hi: "interval is empty" names the last argument (as math.random does)
+    { valid = 1, ok = function(v) local i = integer(v); return i ~= nil and i <= 6 end,
+      errpos = function(v) return integer(v) and 3 or 2 end },
+    { valid = 6, ok = function(v) local i = integer(v); return i ~= nil and i >= 1 end } } },
+  { of = RNG, name = "__tostring", args = {} },
+
+  -- Dots and Boxes positions
+  { of = DOTS, name = "rows", args = {} },
+  { of = DOTS, name = "cols", args = {} },
+  { of = DOTS, name = "edge_count", args = {} },
+  { of = DOTS, name = "open_count", args = {} },
+  { of = DOTS, name = "draw", args = edge, fail_ok = true },
+  { of = DOTS, name = "draw", signature = "draw{edge}", args = edge_table, fail_ok = true },
+  { of = DOTS, name = "undo", args = {} },
+  { of = DOTS, name = "open_edges", args = {} },
+  { of = DOTS, name = "history", args = {} },
+  { of = DOTS, name = "is_drawn", args = edge },
+  { of = DOTS, name = "is_drawn", signature = "is_drawn{edge}", args = edge_table },
+  { of = DOTS, name = "box_sides", args = box },
+  { of = DOTS, name = "box_owner", args = box },
+  { of = DOTS, name = "degree", args = dot },
+  { of = DOTS, name = "turn", args = {} },
+  { of = DOTS, name = "score", args = {} },
+  { of = DOTS, name = "finished", args = {} },
+  { of = DOTS, name = "effect", args = edge, fail_ok = true },
+  { of = DOTS, name = "effect", signature = "effect{edge}", args = edge_table, fail_ok = true },
+  { of = DOTS, name = "chains", args = {} },
+  { of = DOTS, name = "clone", args = {} },
+  { of = DOTS, name = "hash", args = {} },
+  { of = DOTS, name = "solve", args = { k.table(false, function() return { tt_mb = 1 } end) } },
+  { of = DOTS, name = "best_move", args = { k.table(false, function() return { tt_mb = 1 } end) } },
+  { of = DOTS, name = "__tostring", args = {} },
+  { of = DOTS, name = "__eq", args = { k.any(function() return core.dots(2, 2) end) }, self = k.any() },
+
+  -- the Dots and Boxes solver
+  { of = SOLVER, name = "value", args = { k.udata(DOTS, function() return core.dots(1, 2) end), k.table() } },
+  { of = SOLVER, name = "best", args = { k.udata(DOTS, function() return core.dots(1, 2) end), k.table() } },
+  { of = SOLVER, name = "nodes", args = {} },
+  { of = SOLVER, name = "close", args = {}, closed_ok = true },
+  { of = SOLVER, name = "__gc", args = {}, closed_ok = true },
+  { of = SOLVER, name = "__close", args = { k.any() }, closed_ok = true },
+  { of = SOLVER, name = "__tostring", args = {}, closed_ok = true },
+
+  -- the capture-game searcher
+  { of = SEARCHER, name = "search", args = search_args },
+  { of = SEARCHER, name = "solve", args = search_args },
+  { of = SEARCHER, name = "evaluate", args = search_args },
+  { of = SEARCHER, name = "position", args = search_args },
+  { of = SEARCHER, name = "weights", args = {} },
+  { of = SEARCHER, name = "set_weights", args = { k.table(true, function() return { discs = 1 } end) } },
+  { of = SEARCHER, name = "clear", args = {} },
+  { of = SEARCHER, name = "close", args = {}, closed_ok = true },
+  { of = SEARCHER, name = "__gc", args = {}, closed_ok = true },
+  { of = SEARCHER, name = "__close", args = { k.any() }, closed_ok = true },
+  { of = SEARCHER, name = "__tostring", args = {}, closed_ok = true },
+}
+
+matrix.kind = kind
+return matrix
