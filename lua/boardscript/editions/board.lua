@@ -23,8 +23,14 @@ function edition.configure(cmd)
     .. "Player 2). At a prompt: a move in the rule set's notation, ? for the legal moves, pass, undo or quit.")
 end
 
+-- Blanks around removed, in linear time ("^%s*(.-)%s*$" is quadratic on a
+-- line with a long run of inner blanks).
 local function trim(text)
-  return text:match("^%s*(.-)%s*$")
+  local first = text:find("%S")
+  if not first then return "" end
+  local last = #text
+  while text:find("^%s", last) do last = last - 1 end
+  return text:sub(first, last)
 end
 
 --- The score line: "Black: 2  White: 2", sides in the rule set's order.

@@ -27,6 +27,10 @@ gtp.COMMANDS = {
   "final_score", "set_game", "list_games",
 }
 
+--- How many words of a line are read (the rest are ignored, as extra
+-- arguments are).
+gtp.MAX_WORDS = 8
+
 --- gtp.new{ policy = spec (default "alphabeta"), seed = integer (default 0),
 -- size = board size (default 8), name = the `name` answer (default
 -- "boardscript"), send = function(line) }. A bad policy is a user error.
@@ -199,8 +203,13 @@ end
 function Session:feed(line)
   self.out = {}
   if self.done then return self.out end
+  -- Only the first words are kept (an id, the command and its arguments):
+  -- no command takes more, and a line of millions of words stays small.
   local words = {}
-  for word in preprocess(tostring(line)):gmatch("%S+") do words[#words + 1] = word end
+  for word in preprocess(tostring(line)):gmatch("%S+") do
+    words[#words + 1] = word
+    if #words == gtp.MAX_WORDS then break end
+  end
   if #words == 0 then return self.out end
   local id = ""
   if words[1]:match("^%d+$") then id = table.remove(words, 1) end

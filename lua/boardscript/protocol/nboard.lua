@@ -72,13 +72,20 @@ local function integer(token)
   return math.tointeger(tonumber(token)) or (token:sub(1, 1) == "-" and math.mininteger or math.maxinteger)
 end
 
+-- The controller's text as a warning quotes it: over 40 bytes, its first
+-- 37 and "...", so a line of a megabyte is not written back.
+local function shown(text)
+  if #text > 40 then return text:sub(1, 37) .. "..." end
+  return text
+end
+
 local handlers = {}
 
 handlers.nboard = function(self, rest)
   local version = rest:match("^(%S+)")
   if not nboard.VERSIONS[version or ""] then
     self:warn(("nboard: version %s is not spoken here (1 and 2 are); going on as version 2"):format(
-      version or "(none)"))
+      version and shown(version) or "(none)"))
   end
   self.version = version
   self:send("set myname " .. self.engine:label())
@@ -88,7 +95,7 @@ local settings = {}
 
 settings.depth = function(self, value)
   local n = integer(value:match("^(%S+)"))
-  if not n then return self:warn(("set depth: %q is not a depth"):format(value)) end
+  if not n then return self:warn(("set depth: %q is not a depth"):format(shown(value))) end
   local _, why = self.engine:set_depth(n)
   if why then self:warn("set depth: " .. why) end
   self:send("set myname " .. self.engine:label())
@@ -97,7 +104,7 @@ end
 settings.contempt = function(self, value)
   local n = tonumber(value:match("^(%S+)") or "")
   if not n or n ~= n or n == math.huge or n == -math.huge then
-    return self:warn(("set contempt: %q is not a number"):format(value))
+    return self:warn(("set contempt: %q is not a number"):format(shown(value)))
   end
   self.contempt = n
 end
@@ -118,7 +125,7 @@ settings.game = function(self, text)
 end
 
 handlers.set = function(self, rest)
-  local name, value = rest:match("^(%S+)%s*(.-)%s*$")
+  local name, value = rest:match("^(%S+)%s*(.*)$") -- rest has no blanks around it (feed)
   local setting = settings[name or ""]
   if setting then return setting(self, value) end
   -- other settings (and `set` alone) are ignored, as unknown commands are
@@ -130,14 +137,15 @@ function Session:play_text(text)
   local word = text:match("^([^/%s]*)")
   local g = self.game
   if word == "" then return self:warn("move: no move given") end
-  if g:finished() then return self:warn(("move %s: the game is over"):format(word)) end
+  local said = shown(word)
+  if g:finished() then return self:warn(("move %s: the game is over"):format(said)) end
   local lower = word:lower()
   if lower == "pa" or lower == "pass" then
-    if not g:pass() then return self:warn(("move %s: a pass is not allowed now (a move is possible)"):format(word)) end
+    if not g:pass() then return self:warn(("move %s: a pass is not allowed now (a move is possible)"):format(said)) end
     return
   end
   local move = g:parse_move(word)
-  if not move then return self:warn(("move %s: not a move on this board"):format(word)) end
+  if not move then return self:warn(("move %s: not a move on this board"):format(said)) end
   if g:play(move) then return end
   -- The controller may leave out a forced pass: the move then is the opponent's.
   if g:can_pass() then
@@ -150,7 +158,7 @@ function Session:play_text(text)
     end
   end
   local _, why = g:clone():play(move)
-  self:warn(("move %s: illegal for %s%s"):format(word, g:side_name(), why and (" (" .. why .. ")") or ""))
+  self:warn(("move %s: illegal for %s%s"):format(said, g:side_name(), why and (" (" .. why .. ")") or ""))
 end
 
 handlers.move = function(self, rest)
@@ -242,7 +250,7 @@ end
 handlers.ping = function(self, rest)
   local token = rest:match("^(%S+)")
   if not integer(token) then
-    self:warn(("ping: %q is not an integer; answering pong 0"):format(rest))
+    self:warn(("ping: %q is not an integer; answering pong 0"):format(shown(rest)))
     token = "0"
   end
   self:send("pong " .. token)
@@ -263,8 +271,12 @@ end
 function Session:feed(line)
   self.out, self.err = {}, {}
   if self.done then return self.out, self.err end
-  line = tostring(line):gsub("[\r\n]+$", "")
-  local command, rest = line:match("^%s*(%S+)%s*(.-)%s*$")
+  -- Blanks around removed in linear time: the patterns "[\r\n]+$" and
+  -- "(.-)%s*$" are quadratic on a long run of CRs or blanks inside a line.
+  line = tostring(line)
+  local last = #line
+  while last > 0 and line:find("^%s", last) do last = last - 1 end
+  local command, rest = line:sub(1, last):match("^%s*(%S+)%s*(.*)$")
   if not command then return self.out, self.err end
   local key = command:lower()
   local handler = handlers[key]
@@ -277,7 +289,7 @@ function Session:feed(line)
       self:warn(("%s: %s"):format(key, errors.is_user(err) and err.message or tostring(err)))
     end
   else
-    self:warn(("unknown command %q ignored"):format(command))
+    self:warn(("unknown command %q ignored"):format(shown(command)))
   end
   return self.out, self.err
 end
