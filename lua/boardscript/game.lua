@@ -3,6 +3,7 @@
 -- the rule set's hooks (or its family's defaults), so a variant's
 -- overrides always apply.
 local errors = require "boardscript.errors"
+local limits = require "boardscript.limits"
 local rules_mod = require "boardscript.rules"
 
 local game = {}
@@ -21,7 +22,7 @@ function game.new(rules, opts, rng)
   rules = rules_mod.load(rules)
   local resolved = rules_mod.resolve_options(rules, opts)
   local where = "rules " .. (source or rules.name or "?")
-  local state = errors.guard(where, rules.setup, rules, resolved, rng)
+  local state = limits.guard(where, "rules", where, rules.setup, rules, resolved, rng)
   if type(state) ~= "table" then
     errors.fail(("%s: setup must return a state table (got %s)"):format(where, type(state)))
   end
@@ -112,10 +113,12 @@ function Game:check(move)
     return nil, "illegal", "passing is not allowed now"
   end
   local ok, text = pcall(self.rules.move_text, self.rules, move, self.state)
+  if not ok and limits.exceeded(text) then error(text, 0) end -- a rule set over its budget
   if not ok or type(text) ~= "string" then return nil, "malformed" end
   local copy = type(move) == "table" and table.move(move, 1, #move, 1, {}) or move
   local probe = self.rules:clone(self.state)
   local played, result, why = pcall(self.rules.play, self.rules, probe, copy)
+  if not played and limits.exceeded(result) then error(result, 0) end
   if not played or result == nil or result == false then
     return nil, "illegal", played and why or nil
   end

@@ -16,6 +16,7 @@ local core = require "boardscript.core"
 local elo = require "boardscript.elo"
 local errors = require "boardscript.errors"
 local game_mod = require "boardscript.game"
+local limits = require "boardscript.limits"
 local players = require "boardscript.players"
 local rules_mod = require "boardscript.rules"
 
@@ -239,7 +240,8 @@ function Match:play(index)
       local player = seat[g:to_move()]
       local ok, move = pcall(players.choose, player, g)
       if not ok then
-        if not errors.is_user(move) then error(move, 0) end
+        -- a rule set over its budget is nobody's forfeit: it stops the match
+        if not errors.is_user(move) or select(2, limits.exceeded(move)) == "rules" then error(move, 0) end
         forfeit, loser = move.message, g:to_move()
         break
       end

@@ -3,6 +3,7 @@
 local console = require "boardscript.console"
 local core = require "boardscript.core"
 local errors = require "boardscript.errors"
+local limits = require "boardscript.limits"
 local players = require "boardscript.players"
 
 local play = {}
@@ -147,6 +148,7 @@ function play.add_editions(cmd, argv)
       local sub = cmd:command(name, edition.summary)
       edition.configure(sub)
       sub:option("--record", "Write a record of the game to this file (see 'boardscript replay').")
+      limits.add_options(sub)
     end
   end
 end
@@ -173,6 +175,7 @@ end
 -- = player spec }); with --record the record is written whatever way the
 -- game ends (finished, quit, end of input, a player's fault).
 function play.run_parsed(args, io_opts)
+  limits.from_args(args)
   local con = console.new(io_opts)
   local edition = play.edition(args.edition)
   local seed = args.seed or play.clock_seed()

@@ -13,8 +13,10 @@
 -- is checked before the game goes on. `ctx` is { options = the resolved
 -- options, time = options.time (seconds for this move, or nil), rng = the
 -- game's seeded generator, log = function(fmt, ...) writing `[NAME] message`
--- to stderr when BOARDSCRIPT_LOG is set }.
+-- to stderr when BOARDSCRIPT_LOG is set, max_seconds = the processor
+-- seconds the call may take under --max-seconds (or nil) }.
 local errors = require "boardscript.errors"
+local limits = require "boardscript.limits"
 local rules_mod = require "boardscript.rules"
 
 local players = {}
@@ -163,7 +165,7 @@ end
 -- `new`, else the policy as it is.
 local function instance(value, where, opts)
   if type(value) == "table" and type(value.new) == "function" then
-    return as_policy(errors.guard(where, value.new, opts), where)
+    return as_policy(limits.guard("policy " .. where, "policy", where, value.new, opts), where)
   end
   return as_policy(value, where)
 end
@@ -183,7 +185,7 @@ function players.load(spec, game)
   elseif name:match("%.lua$") then
     local chunk, err = loadfile(name)
     if not chunk then errors.fail(err) end
-    value = errors.guard("player " .. name, chunk)
+    value = limits.guard("player " .. name, "policy", "player " .. name, chunk)
   else
     local names = players.builtin_for(game)
     table.insert(names, 1, "human")
@@ -241,14 +243,15 @@ function players.context(player, g)
     time = options.time,
     rng = g.rng,
     log = players.logger(player.policy_name or player.name),
+    max_seconds = limits.seconds(),
   }
 end
 
--- Calls policy method `method` on a copy of `g` (and a ctx); an error in it
--- is a user error naming the player.
+-- Calls policy method `method` on a copy of `g` (and a ctx), on budget
+-- (boardscript.limits); an error in it is a user error naming the player.
 local function ask(player, g, method)
   local policy = player.policy
-  local ok, result = pcall(policy[method], policy, g:clone(), players.context(player, g))
+  local ok, result = limits.call(who(player, g), policy[method], policy, g:clone(), players.context(player, g))
   if not ok then
     if errors.is_user(result) then error(result, 0) end
     errors.fail(("%s failed: %s"):format(who(player, g), tostring(result)))

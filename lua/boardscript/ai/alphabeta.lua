@@ -49,6 +49,12 @@ function Instance:search_options(g, ctx)
   local state = g.state
   local opts = self.opts
   local time = ctx and ctx.time or opts.time
+  if ctx and ctx.max_seconds then
+    -- under --max-seconds the C search, which no Lua hook can stop, stops
+    -- itself within the budget (its clock is wall time, never slower than
+    -- the processor time the budget counts)
+    time = math.min(time or math.huge, 0.9 * ctx.max_seconds)
+  end
   return {
     game = rules_mod.core_game(g.rules, state),
     passes = state.passes, piece = state.piece, turns = state.turns, unable = state.unable,

@@ -3,6 +3,7 @@
 -- (boardscript.protocol.gtp). Each response is flushed at once; the end
 -- of input ends the session (status 0).
 local gtp = require "boardscript.protocol.gtp"
+local limits = require "boardscript.limits"
 local options = require "boardscript.options"
 local play = require "boardscript.play"
 
@@ -16,6 +17,8 @@ function command.configure(cmd)
   cmd:option("--policy", "The engine's policy, NAME[:key=value,...] (see 'boardscript ai list').", "alphabeta")
   cmd:option("--seed", "Seed for the policy's random choices (default: drawn from the clock).")
     :convert(options.integer_in(math.mininteger, math.maxinteger, "seed"))
+  limits.add_options(cmd, "each move a policy file or a Lua policy chooses (the alphabeta search gets the "
+    .. "seconds as its time limit)")
 end
 
 --- Runs a session over `input` and `output` (default stdin/stdout) until
@@ -35,6 +38,7 @@ function command.serve(args, input, output)
 end
 
 function command.run(args)
+  limits.from_args(args)
   return command.serve(args)
 end
 

@@ -5,6 +5,7 @@
 -- worker processes and --shard I/N plays one slice and writes JSON lines
 -- (boardscript match-merge sums them up); all give the same games.
 local errors = require "boardscript.errors"
+local limits = require "boardscript.limits"
 local options = require "boardscript.options"
 local rule_options = require "boardscript.rule_options"
 
@@ -33,6 +34,7 @@ function command.configure(cmd)
     .. "stops when it decides.")
   cmd:option("--records", "Write every game into this directory (game-0001.record; GGF too for 8 x 8 reversi).")
   cmd:flag("--verbose", "Print a line per finished game.")
+  limits.add_options(cmd)
 end
 
 local function shell_quote(s)
@@ -182,6 +184,7 @@ local function workers(args)
   if args.openings then base[#base + 1] = "--openings=" .. args.openings end
   if args.records then base[#base + 1] = "--records=" .. args.records end
   if args.sprt then base[#base + 1] = "--sprt=" .. args.sprt end
+  table.move(limits.argv(), 1, #limits.argv(), #base + 1, base)
   local pipes, pids = {}, {}
   for i = 1, args.jobs do
     local argv = {}
@@ -213,6 +216,7 @@ local function workers(args)
 end
 
 function command.run(args)
+  limits.from_args(args)
   local match = require "boardscript.match"
   local elo = require "boardscript.elo"
   if args.seed == nil then args.seed = require("boardscript.play").clock_seed() end

@@ -4,6 +4,7 @@
 -- sends is flushed at once; problems with a line go to stderr as
 -- `boardscript: nboard: ...`; the end of input ends the session (status 0).
 local nboard = require "boardscript.protocol.nboard"
+local limits = require "boardscript.limits"
 local options = require "boardscript.options"
 local play = require "boardscript.play"
 
@@ -16,6 +17,8 @@ function command.configure(cmd)
   cmd:option("--policy", "The engine's policy, NAME[:key=value,...] (see 'boardscript ai list').", "alphabeta")
   cmd:option("--seed", "Seed for the policy's random choices (default: drawn from the clock).")
     :convert(options.integer_in(math.mininteger, math.maxinteger, "seed"))
+  limits.add_options(cmd, "each move a policy file or a Lua policy chooses (the alphabeta search gets the "
+    .. "seconds as its time limit)")
   cmd:flag("--no-time", "Leave times out of '===' replies and send no 'nodestats' lines (reproducible output).")
 end
 
@@ -42,6 +45,7 @@ function command.serve(args, input, output, errors_out)
 end
 
 function command.run(args)
+  limits.from_args(args)
   return command.serve(args)
 end
 

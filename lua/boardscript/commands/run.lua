@@ -1,11 +1,16 @@
 --- `boardscript run FILE [args...]`: runs a Lua script with the boardscript
 -- API on its path and the modules next to it.
 local errors = require "boardscript.errors"
+local limits = require "boardscript.limits"
 
 local command = { summary = "Run a Lua script with the boardscript API available." }
 
 function command.configure(cmd)
   cmd:handle_options(false) -- everything after the script is the script's
+  cmd:usage("Usage: boardscript run [-h] [--max-memory <MIB>] [--max-seconds <S>] <script> [<args>] ...")
+  cmd:epilog("--max-memory MIB and --max-seconds S (given before the script) put the whole script on a budget "
+    .. "of Lua heap growth and processor time; a script over it is stopped with a message naming it "
+    .. "(status 2).")
   cmd:argument("script", "The Lua file to run (modules next to it are found by require).")
   cmd:argument("args", "Arguments passed to the script as 'arg' and '...'."):args("*")
 end
@@ -29,7 +34,12 @@ function command.run_file(path, script_args)
   local script_arg = { [0] = path }
   for i, a in ipairs(script_args) do script_arg[i] = a end
   _G.arg = script_arg
-  local ok, result = xpcall(chunk, script_traceback, table.unpack(script_args))
+  local called, ok, result = limits.call_as("script " .. path, "script", nil, xpcall, chunk, script_traceback,
+    table.unpack(script_args))
+  if not called then
+    if limits.exceeded(ok) then error(ok, 0) end
+    ok, result = false, ok
+  end
   if not ok then
     if errors.is_user(result) then error(result, 0) end
     errors.fail(result, errors.EXIT_FAILURE)
@@ -42,7 +52,26 @@ function command.run(args, cmd)
     io.stdout:write(cmd:get_help(), "\n")
     return 0
   end
-  return command.run_file(args.script, args.args)
+  local script, script_args = args.script, args.args
+  -- handle_options(false) leaves options to the script: the budgets are
+  -- read from the words before it.
+  local budget = {}
+  while script and script:match("^%-%-max%-") do
+    local name, value = script:match("^%-%-(max%-[%a]+)=(.*)$")
+    if not name then name, value = script:sub(3), table.remove(script_args, 1) end
+    local key = ({ ["max-memory"] = "memory", ["max-seconds"] = "seconds" })[name]
+    local n = tonumber(value or "")
+    if not key then errors.fail(("run: unknown option --%s (before the script: --max-memory, --max-seconds)"):format(
+      name)) end
+    if not n or n ~= n or n <= 0 or n == math.huge then
+      errors.fail(("run: --%s must be a number greater than 0"):format(name))
+    end
+    budget[key] = n
+    script = table.remove(script_args, 1)
+  end
+  if script == nil then errors.fail("run: no script given") end
+  limits.configure(budget)
+  return command.run_file(script, script_args)
 end
 
 return command

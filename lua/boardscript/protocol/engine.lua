@@ -7,6 +7,7 @@
 -- policy is `alphabeta` and the rule set is one it searches exactly.
 -- Nothing here prints.
 local errors = require "boardscript.errors"
+local limits = require "boardscript.limits"
 local players = require "boardscript.players"
 local rules_mod = require "boardscript.rules"
 
@@ -125,9 +126,10 @@ function Engine:forget()
   end
 end
 
--- The searcher's options for `g`, with the depth replaced when given.
+-- The searcher's options for `g`, with the depth replaced when given; under
+-- --max-seconds the search's time is within the budget.
 local function search_options(policy, g, depth)
-  local o = policy:search_options(g, nil)
+  local o = policy:search_options(g, { max_seconds = limits.seconds() })
   if depth then o.depth, o.time = depth, nil end
   return o
 end

@@ -8,6 +8,7 @@
 -- ("Writing a variant") for the whole contract.
 local core = require "boardscript.core"
 local errors = require "boardscript.errors"
+local limits = require "boardscript.limits"
 
 local M = {}
 
@@ -284,6 +285,18 @@ function M.searched_in_core(rules)
   return vouched(rules) and type(rules.core_game) == "function"
 end
 
+--- The rule set tables of boardscript's own (built-in rule sets loaded so
+-- far and the families), as a set: their hooks are never put on budget.
+function M.own_tables()
+  local set = {}
+  for _, family in pairs(M.FAMILIES) do set[family] = true end
+  for _, module in pairs(M.BUILTIN) do
+    local loaded = package.loaded[module]
+    if type(loaded) == "table" then set[loaded] = true end
+  end
+  return set
+end
+
 -- A path's directory, for `require` of modules next to a user's file.
 local function with_dir_on_path(path, f, ...)
   local dir = path:match("^(.*)/[^/]*$") or "."
@@ -310,11 +323,12 @@ function M.load(name)
     local where = "rules " .. name
     local chunk, err = loadfile(name)
     if not chunk then errors.fail(err) end
-    local rules = errors.guard(where, with_dir_on_path, name, chunk)
+    local rules = limits.guard(where, "rules", where, with_dir_on_path, name, chunk)
     if type(rules) ~= "table" then
       fail(where, ("the file must return a rule set table (got %s)"):format(type(rules)))
     end
     if rawget(rules, "name") == nil then rules.name = name:match("([^/]*)%.lua$") end
+    limits.wrap_rules(rules, where, M.own_tables())
     return M.define(rules, where)
   end
   errors.fail(("unknown rule set '%s' (built-in: %s, or a path to a .lua file)"):format(

@@ -1,0 +1,310 @@
+--- Budgets for the code users bring: `--max-memory MIB` and
+-- `--max-seconds S` (processor seconds) for every call into a user's script,
+-- policy or rule set file (docs/guide.md, "Resource limits").
+--
+-- A call runs in a window: the Lua heap may grow by the memory budget from
+-- what it held when the call began, and the call may use the seconds
+-- budget of processor time. Inside the boardscript binary the window is the
+-- host's (`boardscript.host`, src/host/main.c): a limiting allocator
+-- refuses what goes over (Lua then raises "not enough memory" inside the
+-- call) and a count hook, which every coroutine inherits, stops a call that
+-- ran out of time. Under another Lua (stock lua5.4 running the specs) a Lua
+-- count hook checks os.clock and collectgarbage("count") instead, on a
+-- coroutine of its own per call. Either way a call over its budget cannot
+-- keep itself alive with pcall: once over, every instruction raises again.
+--
+-- Windows do not nest: code a window's call runs (a policy's `choose`
+-- calling a rule set's hooks on its copy of the game) is on that window's
+-- budget. Outside every window, a hook of a rule set loaded from a file
+-- opens a window of its own (limits.wrap_rules).
+local errors = require "boardscript.errors"
+
+local limits = {}
+
+--- Instructions between two checks of the count hook.
+limits.COUNT = 1000
+
+local found, host = pcall(require, "boardscript.host")
+--- The host module, or nil under a Lua that is not the boardscript binary.
+limits.host = found and host or nil
+
+local settings -- { memory = MiB or nil, seconds = S or nil } once configured
+
+--- Configures the budgets: opts = { memory = MiB (a number > 0) or nil,
+-- seconds = processor seconds (> 0) or nil }; nil or no limit removes them.
+-- Call it before any user file is loaded.
+function limits.configure(opts)
+  opts = opts or {}
+  if opts.memory == nil and opts.seconds == nil then
+    if settings and not limits.host then limits.fallback.uninstall() end
+    settings = nil
+    return
+  end
+  if settings == nil then
+    if limits.host then limits.host.watch(limits.COUNT) else limits.fallback.install() end
+  end
+  settings = { memory = opts.memory, seconds = opts.seconds }
+end
+
+--- The budgets configured ({ memory =, seconds = }), or nil.
+function limits.settings()
+  return settings
+end
+
+--- The processor seconds a call may take (--max-seconds), or nil.
+function limits.seconds()
+  return settings and settings.seconds
+end
+
+-- A number as the user wrote it: 16, 0.5.
+local function number_text(n)
+  return math.type(n) == "integer" and tostring(n) or ("%.14g"):format(n)
+end
+
+-- Converters of the two options.
+local function positive(what)
+  return function(text)
+    local n = tonumber(text)
+    if not n or n ~= n or n <= 0 or n == math.huge then
+      return nil, ("%s must be a number greater than 0"):format(what)
+    end
+    return n
+  end
+end
+
+--- What one budget covers, as the commands' help says it.
+limits.PER_CALL = "each call into user code (a policy's move, a hook of a rule set file)"
+
+--- Adds --max-memory and --max-seconds to an argparse command; `scope`
+-- says what one budget covers (default limits.PER_CALL).
+function limits.add_options(cmd, scope)
+  scope = scope or limits.PER_CALL
+  cmd:option("--max-memory", ("Budget of Lua heap growth in MiB for %s; a call over it is stopped "
+    .. "with a message naming the file (default: none)."):format(scope))
+    :argname("<MIB>"):convert(positive("--max-memory"))
+  cmd:option("--max-seconds", ("Budget of processor seconds for %s (default: none)."):format(scope))
+    :argname("<S>"):convert(positive("--max-seconds"))
+end
+
+--- Configures the budgets from parsed arguments (args.max_memory,
+-- args.max_seconds) when either is given; else leaves them as they are
+-- (a script on a budget that plays a game with play.run keeps its budget).
+function limits.from_args(args)
+  if args.max_memory == nil and args.max_seconds == nil then return end
+  limits.configure { memory = args.max_memory, seconds = args.max_seconds }
+end
+
+--- The command-line words giving the configured budgets again (for
+-- worker processes): a list, empty without budgets.
+function limits.argv()
+  local out = {}
+  if settings and settings.memory then out[#out + 1] = "--max-memory=" .. number_text(settings.memory) end
+  if settings and settings.seconds then out[#out + 1] = "--max-seconds=" .. number_text(settings.seconds) end
+  return out
+end
+
+--- The message of a call by `who` over budget `reason` ("memory" or
+-- "time") of `budgets` (default: the configured ones).
+function limits.message(who, reason, budgets)
+  budgets = budgets or settings or {}
+  if reason == "memory" then
+    return ("%s exceeded --max-memory %s MiB"):format(who, number_text(budgets.memory or 0))
+  end
+  return ("%s exceeded --max-seconds %s (processor time)"):format(who, number_text(budgets.seconds or 0))
+end
+
+-- A user error (status 2) for `who` over budget `reason`; `culprit` is
+-- "policy", "rules" or "script".
+local function limit_error(who, reason, culprit, budgets)
+  local _, err = pcall(errors.fail, limits.message(who, reason, budgets))
+  err.limit, err.culprit, err.who = reason, culprit, who
+  return err
+end
+
+--- When `err` is an error limits raised: the budget ("memory" or "time")
+-- and the culprit ("policy", "rules" or "script"); else nil.
+function limits.exceeded(err)
+  if errors.is_user(err) and err.limit then return err.limit, err.culprit end
+  return nil
+end
+
+-- ---- the fallback: a Lua count hook (any Lua 5.4) ----
+
+local fallback = {}
+limits.fallback = fallback
+
+local window = { active = false } -- the fallback's open window
+local MESSAGE = "budget exceeded (--max-memory or --max-seconds)"
+local raw = { create = coroutine.create, wrap = coroutine.wrap, resume = coroutine.resume }
+
+local function hook()
+  if not window.active then
+    local _, _, count = debug.gethook()
+    if count ~= limits.COUNT then debug.sethook(hook, "", limits.COUNT) end
+    return
+  end
+  if not window.reason then
+    if window.deadline and os.clock() >= window.deadline then
+      window.reason = "time"
+    elseif window.limit_kb and collectgarbage("count") > window.limit_kb then
+      collectgarbage()
+      if collectgarbage("count") > window.limit_kb then window.reason = "memory" end
+    end
+  end
+  if window.reason then
+    debug.sethook(hook, "", 1)
+    error(MESSAGE, 0)
+  end
+end
+
+--- Puts the hook on every coroutine created from now on (coroutine.create
+-- and coroutine.wrap are replaced while budgets are configured).
+function fallback.install()
+  coroutine.create = function(f) -- luacheck: ignore 122
+    local co = raw.create(f)
+    debug.sethook(co, hook, "", limits.COUNT)
+    return co
+  end
+  coroutine.wrap = function(f) -- luacheck: ignore 122
+    local co = coroutine.create(f)
+    return function(...)
+      local results = table.pack(raw.resume(co, ...))
+      if results[1] then return table.unpack(results, 2, results.n) end
+      error(results[2], 0)
+    end
+  end
+end
+
+function fallback.uninstall()
+  coroutine.create, coroutine.wrap = raw.create, raw.wrap -- luacheck: ignore 122
+end
+
+--- host.call's contract over the Lua hook: calls f(...) on a coroutine of
+-- its own with the hook set.
+function fallback.call(bytes, seconds, handler, f, ...)
+  assert(not window.active, "a window is already open")
+  window.limit_kb = bytes and collectgarbage("count") + bytes / 1024 or nil
+  window.deadline = seconds and os.clock() + seconds or nil
+  window.reason = nil
+  local co = raw.create(function(...)
+    if handler then return xpcall(f, handler, ...) end
+    return pcall(f, ...)
+  end)
+  debug.sethook(co, hook, "", limits.COUNT)
+  window.active = true
+  local r = table.pack(raw.resume(co, ...))
+  window.active = false
+  local reason = window.reason
+  if not r[1] then return false, reason, r[2] end
+  if coroutine.status(co) ~= "dead" then return false, reason, "attempt to yield from outside a coroutine" end
+  if reason then return false, reason, r[3] end
+  if not r[2] then return false, nil, r[3] end
+  return true, nil, table.unpack(r, 3, r.n)
+end
+
+function fallback.active()
+  return window.active, window.active and window.reason or nil
+end
+
+local call_window = limits.host and limits.host.call or fallback.call
+local window_state = limits.host and limits.host.active or fallback.active
+
+--- Whether a window is open now.
+function limits.open()
+  return (window_state())
+end
+
+-- Turns host.call's answer into pcall's, raising or returning limit errors.
+local function settle(who, culprit, budgets, ok, reason, ...)
+  if ok then return true, ... end
+  if reason then return false, limit_error(who, reason, culprit, budgets) end
+  return false, ...
+end
+
+--- Like pcall(f, ...), with the call on budget when budgets are configured:
+-- returns true and f's results, or false and the error, which is a user
+-- error "WHO exceeded --max-..." when the call went over its budget
+-- (limits.exceeded tells). Inside an open window the call is on that
+-- window's budget, and an error of its running out goes on to it.
+-- `culprit`: "policy" (default), "rules" or "script"; `handler`: a
+-- message handler for errors (as xpcall's), or nil.
+function limits.call(who, f, ...)
+  return limits.call_as(who, "policy", nil, f, ...)
+end
+
+function limits.call_as(who, culprit, handler, f, ...)
+  if settings == nil then
+    if handler then return xpcall(f, handler, ...) end
+    return pcall(f, ...)
+  end
+  if window_state() then
+    local r
+    if handler then r = table.pack(xpcall(f, handler, ...)) else r = table.pack(pcall(f, ...)) end
+    if not r[1] and select(2, window_state()) then error(r[2], 0) end
+    return table.unpack(r, 1, r.n)
+  end
+  local bytes = settings.memory and math.floor(settings.memory * 1048576) or nil
+  return settle(who, culprit, settings, call_window(bytes, settings.seconds, handler, f, ...))
+end
+
+--- errors.guard(context, f, ...) on budget: f's results; a call over its
+-- budget raises the limit error naming `who` (culprit `culprit`), any other
+-- error is a user error `context: message`.
+function limits.guard(who, culprit, context, f, ...)
+  local r = table.pack(limits.call_as(who, culprit, nil, f, ...))
+  if r[1] then return table.unpack(r, 2, r.n) end
+  if limits.exceeded(r[2]) then error(r[2], 0) end
+  return errors.guard(context, error, r[2], 0)
+end
+
+-- ---- rule sets loaded from files ----
+
+local wrapped = setmetatable({}, { __mode = "k" }) -- wrapper functions made here
+
+local handler = errors.handler()
+
+-- A hook `name` of the rule set `where` ("rules FILE") that runs on a
+-- budget of its own when no window is open.
+local function wrap_hook(fn, where, name)
+  local who = ("%s (hook '%s')"):format(where, name)
+  local function hook_call(...)
+    if settings == nil or window_state() then return fn(...) end
+    local r = table.pack(limits.call_as(who, "rules", handler, fn, ...))
+    if r[1] then return table.unpack(r, 2, r.n) end
+    error(r[2], 0)
+  end
+  wrapped[hook_call] = true
+  return hook_call
+end
+
+--- Puts every function field of a rule set loaded from a file (`where`:
+-- "rules FILE") on budget, and of the tables it inherits from that are not
+-- boardscript's own (`ours`: a set of tables, the built-in rule sets and
+-- families): a call from outside any window gets a window of its own,
+-- blamed on the rule set. A `core_count` declaration's hooks follow. Does
+-- nothing without budgets. Returns `rules`.
+function limits.wrap_rules(rules, where, ours)
+  if settings == nil then return rules end
+  local t = rules
+  while type(t) == "table" and not ours[t] do
+    local replaced = {}
+    for key, value in pairs(t) do
+      if type(value) == "function" and not wrapped[value] then
+        local w = wrap_hook(value, where, tostring(key))
+        replaced[value] = w
+        t[key] = w
+      end
+    end
+    local declared = rawget(t, "core_count")
+    if type(declared) == "table" and type(declared.hooks) == "table" then
+      for name, fn in pairs(declared.hooks) do
+        if replaced[fn] then declared.hooks[name] = replaced[fn] end
+      end
+    end
+    local meta = getmetatable(t)
+    t = type(meta) == "table" and rawget(meta, "__index") or nil
+  end
+  return rules
+end
+
+return limits
