@@ -13,7 +13,7 @@ local cli = {}
 
 --- The commands, in the order `--help` lists them.
 cli.COMMANDS = { "play", "run", "perft", "solve", "replay", "test", "rules", "ai", "match", "match-merge", "render",
-  "nboard", "gtp", "convert", "bench" }
+  "nboard", "gtp", "convert", "bench", "soak" }
 
 -- The parser; with `only` (a command's name), that command alone is
 -- configured and handed the arguments after it (`play` configures only

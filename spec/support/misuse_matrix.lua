@@ -245,7 +245,8 @@ matrix.functions = {
     k.option(PLAYERS, false, "black"), k.int(1, 4, 1), k.int(1, 4, 2), k.dirs(), k.dirs() } },
   { of = BOARD, name = "play_index", fail_ok = true, args = {
     k.option(PLAYERS, false, "black"), k.int(1, 16, 2), k.dirs(), k.dirs() } },
-  { of = BOARD, name = "move_list", args = { k.option(PLAYERS, false, "black"), k.dirs(), k.table() } },
+  { of = BOARD, name = "move_list", args = { k.option(PLAYERS, false, "black"), k.dirs(), k.table(),
+    k.option({ "fast", "scalar", "generic", "reference" }, true) } },
   { of = BOARD, name = "undo", args = {} },
   { of = BOARD, name = "clone", args = {} },
   { of = BOARD, name = "hash", args = {} },

@@ -266,14 +266,21 @@ static int board_play_index(lua_State *L)
     return play_at(L, lb, player, index / n, index % n, legal, flip);
 }
 
-/* move_list(player [, legal_dirs [, buffer]]) -> count, buffer: the legal
- * moves as cell indices (row - 1) * n + col, row by row, in buffer[1..count]
- * (entries after them are cleared); a new table without a buffer. */
+/* move_list(player [, legal_dirs [, buffer [, path]]]) -> count, buffer: the
+ * legal moves as cell indices (row - 1) * n + col, row by row, in
+ * buffer[1..count] (entries after them are cleared); a new table without a
+ * buffer. `path` picks the implementation, all of which must give the same
+ * list (`boardscript soak` checks that): "fast" (the default: the 8 x 8 word
+ * path where it applies, else the multi-word path), "scalar" (the portable
+ * 8 x 8 loop on 8 x 8 with all directions, else as fast), "generic" (the
+ * multi-word path) or "reference" (cell runs, one direction at a time). */
 static int board_move_list(lua_State *L)
 {
+    static const char *const PATHS[] = {"fast", "scalar", "generic", "reference", NULL};
     lboard *lb = check_board(L, 1);
     int player = check_player(L, 2), n = lb->board.n;
     unsigned legal = opt_dirs(L, 3, BS_DIRS_ALL);
+    int path = bs_lua_checkoption(L, 5, "fast", PATHS);
     if (lua_isnoneornil(L, 4)) {
         lua_settop(L, 3);
         lua_createtable(L, 16, 0);
@@ -282,16 +289,23 @@ static int board_move_list(lua_State *L)
         lua_settop(L, 4);
     }
     lua_Integer count = 0;
-    if (n == 8 && legal == BS_DIRS_ALL) { /* the 64-bit path: bit 8 * r + c is index 8 * r + c + 1 */
+    if (n == 8 && legal == BS_DIRS_ALL && path <= 1) { /* the 64-bit path: bit 8 * r + c is index 8 * r + c + 1 */
         const bs_board *b = &lb->board;
         uint64_t mine = bs_pack64(b->plane[player - 1]), theirs = bs_pack64(b->plane[bs_opponent(player) - 1]);
-        for (uint64_t m = bs_moves64(mine, theirs, ~(mine | theirs | bs_pack64(b->plane[2]))); m; m &= m - 1) {
+        uint64_t empty = ~(mine | theirs | bs_pack64(b->plane[2]));
+        uint64_t m = path == 1 ? bs_moves64_scalar(mine, theirs, empty) : bs_moves64(mine, theirs, empty);
+        for (; m; m &= m - 1) {
             lua_pushinteger(L, __builtin_ctzll(m) + 1);
             lua_rawseti(L, 4, ++count);
         }
     } else {
         bs_set s;
-        bs_capture_moves(&lb->board, player, legal, &s);
+        if (path == 2)
+            bs_capture_moves_generic(&lb->board, player, legal, &s);
+        else if (path == 3)
+            bs_capture_moves_reference(&lb->board, player, legal, &s);
+        else
+            bs_capture_moves(&lb->board, player, legal, &s);
         for (int index = -1; bs_set_next(&s, &index);) {
             lua_pushinteger(L, (lua_Integer)(index / BS_MAX_N) * n + index % BS_MAX_N + 1);
             lua_rawseti(L, 4, ++count);

@@ -50,6 +50,9 @@ local function random_blocks(self, state, count, rng)
     end
   end
   if not rng then error("option blocks: a count needs the game's random generator", 0) end
+  if count > #free then
+    error(("option blocks: %d is more than the %d cells a block may take"):format(count, #free), 0)
+  end
   for _ = 1, count do
     local i = rng:random(#free)
     self:add_block(state, free[i][1], free[i][2])

@@ -1,0 +1,239 @@
+--- The soak's schedule: which rule set, options and seed game G of a run
+-- plays. Every game is a pure function of (seed, G, the filters): the
+-- configurations are listed in a fixed order and game G plays the
+-- ((G - 1) mod count + 1)-th, its random options, setup and moves drawn
+-- from generators seeded from (seed, G) alone, so `--only-game G` replays
+-- it on its own.
+local core = require "boardscript.core"
+local reversi = require "boardscript.rules.reversi"
+local rules_mod = require "boardscript.rules"
+
+local schedule = {}
+
+--- The example rule sets (files under lua/examples) the soak plays by default.
+schedule.EXAMPLES = { "anti", "holes", "octagon", "orthogonal", "tictactoe", "misere_dots" }
+
+--- The soak's own variants, made per game (names `--rules` accepts besides
+-- the built-in ones and files).
+schedule.VARIANTS = { "directions", "misere" }
+
+local DIRECTIONS = { "n", "ne", "e", "se", "s", "sw", "w", "nw" }
+local NAMED_SETS = { "all", "orthogonal", "diagonal", "none" }
+
+-- splitmix64's finaliser: a well-mixed integer of x (Lua integers wrap).
+local function mix(x)
+  x = x + 0x9E3779B97F4A7C15
+  x = (x ~ (x >> 30)) * 0xBF58476D1CE4E5B9
+  x = (x ~ (x >> 27)) * 0x94D049BB133111EB
+  return x ~ (x >> 31)
+end
+
+--- The seed of game `number` of a run seeded `seed`: a positive integer
+-- below 2^48 (what the game's record carries).
+function schedule.game_seed(seed, number)
+  return mix(mix(seed) + number) & 0xFFFFFFFFFFFF
+end
+
+--- Three generators of a game: setup (seeded with the game seed, as its
+-- record replays it), choices (the moves) and options.
+function schedule.generators(game_seed)
+  return core.rng(game_seed), core.rng(mix(game_seed) & 0xFFFFFFFFFFFF),
+    core.rng(mix(game_seed + 1) & 0xFFFFFFFFFFFF)
+end
+
+-- A random direction set: a named one, or a list of directions (maybe empty).
+local function random_dirs(rng)
+  if rng:random(3) == 1 then return NAMED_SETS[rng:random(#NAMED_SETS)] end
+  local list = {}
+  for _, name in ipairs(DIRECTIONS) do
+    if rng:random(2) == 1 then list[#list + 1] = name end
+  end
+  return list
+end
+
+--- A direction set as text: "all", "n,e".
+function schedule.dirs_text(dirs)
+  if type(dirs) == "table" then return #dirs > 0 and table.concat(dirs, ",") or "{}" end
+  return tostring(dirs)
+end
+
+-- Reversi whose fewest discs win, told to the C core (game.misere), so the
+-- searcher's view of the end is checked against the Lua winner.
+local function misere_variant()
+  local misere = rules_mod.variant(reversi, { name = "misere" })
+  function misere:winner(state)
+    local black, white = self:score(state)
+    if black < white then return "black" elseif white < black then return "white" end
+    return "draw"
+  end
+  function misere:core_game()
+    local g = reversi.core_game(self)
+    g.misere = true
+    return g
+  end
+  misere.core_count = rules_mod.vouch(misere,
+    { "moves", "has_moves", "play", "pass", "can_pass", "undo", "finished", "score", "winner" })
+  return misere
+end
+
+-- The root of the Lua tree this module was loaded from, for lua/examples.
+local function examples_dir()
+  local path = package.searchpath("boardscript.soak.schedule", package.path)
+  local root = path and path:match("^(.*)/boardscript/soak/schedule%.lua$")
+  return root and (root .. "/examples") or "lua/examples"
+end
+
+local function readable(path)
+  local f = io.open(path)
+  if f then f:close() end
+  return f ~= nil
+end
+
+--- The entries a run plays, in order: `names` (built-in names, soak
+-- variants, files) or, without them, every built-in rule set, the soak's
+-- variants and the example rule sets found. Each entry: { name =, source =
+-- (what game.new and a record take: a name or a path; nil for a soak
+-- variant), rules = (a loaded rule set, or a function making one per game) }.
+function schedule.entries(names)
+  local list = {}
+  if names == nil or #names == 0 then
+    names = rules_mod.builtin_names()
+    for _, v in ipairs(schedule.VARIANTS) do names[#names + 1] = v end
+    local dir = examples_dir()
+    for _, example in ipairs(schedule.EXAMPLES) do
+      local path = ("%s/%s.lua"):format(dir, example)
+      if readable(path) then names[#names + 1] = path end
+    end
+  end
+  for _, name in ipairs(names) do
+    if name == "directions" then
+      list[#list + 1] = { name = name, base = reversi, variant = "directions" }
+    elseif name == "misere" then
+      list[#list + 1] = { name = name, base = reversi, variant = "misere" }
+    else
+      local rules = rules_mod.load(name)
+      local label = rules_mod.BUILTIN[name] and name or rawget(rules, "name") or name:match("([^/]+)%.lua$") or name
+      list[#list + 1] = { name = label, source = name, base = rules }
+    end
+  end
+  return list
+end
+
+-- Whether `n` passes the --sizes filter (nil: every size).
+local function wanted(sizes, n)
+  return sizes == nil or sizes[n] == true
+end
+
+--- The configurations of `entries`: one per entry and size, sizes being
+-- those its `size` option allows (or `rows`, for a rule set with rows and
+-- cols) that `sizes` (a set, or nil) keeps; one without a size when it
+-- declares none. { entry =, size =, rect = boolean }. They are dealt round
+-- robin, the smallest size of every entry first, then the next, so any run
+-- of a few dozen games meets every rule set.
+function schedule.configurations(entries, sizes)
+  local lists, longest = {}, 0
+  for i, entry in ipairs(entries) do
+    local list = {}
+    local options = entry.base.options or {}
+    local rect = options.rows ~= nil and options.cols ~= nil
+    local spec = rect and options.rows or options.size
+    if spec and spec.type == "integer" then
+      for n = spec.min or 1, spec.max or 26 do
+        if (not spec.even or n % 2 == 0) and wanted(sizes, n) then
+          list[#list + 1] = { entry = entry, size = n, rect = rect }
+        end
+      end
+    else
+      list[1] = { entry = entry }
+    end
+    lists[i] = list
+    longest = math.max(longest, #list)
+  end
+  local configs = {}
+  for k = 1, longest do
+    for _, list in ipairs(lists) do
+      if list[k] then configs[#configs + 1] = list[k] end
+    end
+  end
+  return configs
+end
+
+-- `count` distinct random cells of an n x n board outside the four centre
+-- cells, in notation: "b2,c5".
+local function random_cells(rng, n, count)
+  local h, cells, taken = n // 2, {}, {}
+  while #cells < count do
+    local r, c = rng:random(n), rng:random(n)
+    local centre = (r == h or r == h + 1) and (c == h or c == h + 1)
+    if not centre and not taken[r * 32 + c] then
+      taken[r * 32 + c] = true
+      cells[#cells + 1] = string.char(96 + c) .. r
+    end
+  end
+  return table.concat(cells, ",")
+end
+
+-- A value for option `key` (declared by `spec`) of a game on size n, or
+-- nil to leave the rule set's default.
+local function option_value(key, spec, n, rng)
+  if key == "blocks" then
+    local kind = rng:random(4)
+    if kind == 1 then return "" end
+    local most = math.min(n * n // 4, n * n - 4)
+    if kind == 2 then return random_cells(rng, n, rng:random(0, math.min(most, 12))) end
+    return tostring(rng:random(0, most))
+  elseif key == "holes" then
+    return rng:random(0, math.min(n * n - 4, n * n // 4))
+  elseif spec.choices then
+    return spec.choices[rng:random(#spec.choices)]
+  elseif spec.type == "boolean" then
+    return rng:random(2) == 1
+  elseif spec.type == "integer" and spec.min and spec.max and spec.max - spec.min <= 16 then
+    return rng:random(spec.min, spec.max)
+  end
+  return nil
+end
+
+--- Game `number` of the run: { config =, name =, source =, rules = (the
+-- rule set table), opts = { key = value }, label = "reversi size=10
+-- centre=black", seed = the game seed }, with `opts_rng` drawn from.
+function schedule.game(configs, seed, number)
+  local config = configs[(number - 1) % #configs + 1]
+  local entry = config.entry
+  local game_seed = schedule.game_seed(seed, number)
+  local _, _, opts_rng = schedule.generators(game_seed)
+  local rules, extra = entry.base, {}
+  if entry.variant == "directions" then
+    local legal, flip = random_dirs(opts_rng), random_dirs(opts_rng)
+    rules = rules_mod.variant(reversi, { name = "directions", legal_dirs = legal, flip_dirs = flip })
+    extra[1] = ("legal=%s flip=%s"):format(schedule.dirs_text(legal), schedule.dirs_text(flip))
+  elseif entry.variant == "misere" then
+    rules = misere_variant()
+  end
+  local opts, keys = {}, {}
+  local n = config.size or rules.size or 8
+  if config.rect then
+    opts.rows = config.size
+    opts.cols = opts_rng:random(math.max(1, n - 2), math.min(rules.options.cols.max or 16, n + 2))
+  elseif config.size then
+    opts.size = config.size
+  end
+  local declared = {}
+  for key in pairs(rules.options or {}) do declared[#declared + 1] = key end
+  table.sort(declared)
+  for _, key in ipairs(declared) do
+    if key ~= "size" and key ~= "rows" and key ~= "cols" then
+      local value = option_value(key, rules.options[key], n, opts_rng)
+      if value ~= nil then opts[key] = value end
+    end
+  end
+  for key in pairs(opts) do keys[#keys + 1] = key end
+  table.sort(keys)
+  local parts = { entry.name }
+  for _, key in ipairs(keys) do parts[#parts + 1] = ("%s=%s"):format(key, tostring(opts[key])) end
+  for _, text in ipairs(extra) do parts[#parts + 1] = text end
+  return { config = config, name = entry.name, source = entry.source, rules = rules, opts = opts,
+           label = table.concat(parts, " "), seed = game_seed }
+end
+
+return schedule
