@@ -6,6 +6,8 @@
 #include "perft.h"
 #include "rng.h"
 
+#include <stdio.h>
+
 static void random_board(bs_board *b, int n, bs_rng *rng)
 {
     bs_board_init(b, n);
@@ -75,10 +77,76 @@ static void perft_agree(check_tally *t)
     CHECK(t, bs_perft_reference(NULL, BS_BLACK, 1, BS_DIRS_ALL, BS_DIRS_ALL, NULL) == BS_EINVAL);
 }
 
+/* A position with discs placed at random in a square of side `span` whose
+ * top-left cell is (r0, c0), blocks sprinkled over the whole board. */
+static void spread_board(bs_board *b, int n, int r0, int c0, int span, bs_rng *rng)
+{
+    bs_board_init(b, n);
+    for (int r = r0; r < r0 + span; r++)
+        for (int c = c0; c < c0 + span; c++) {
+            uint64_t x = bs_rng_next(rng) % 8;
+            bs_board_set(b, r, c, x < 2 ? BS_BLACK : x < 4 ? BS_WHITE : BS_EMPTY);
+        }
+    for (int k = 0; k < n; k++) {
+        int r = (int)(bs_rng_next(rng) % (uint64_t)n), c = (int)(bs_rng_next(rng) % (uint64_t)n), cell;
+        bs_board_get(b, r, c, &cell);
+        if (cell == BS_EMPTY)
+            bs_board_set(b, r, c, BS_BLOCK);
+    }
+}
+
+/* The flips of the fast paths (lines read into words, windows on boards
+ * above 16, boards under 8 inside the 8 x 8 word) against the reference:
+ * perft with every kind of legal and flip set, from positions whose discs
+ * fill most of a 16 x 16 window (moves reach its borders at once, so nodes
+ * leave the window and choose another) or sit against edges and corners. */
+static void paths_agree(check_tally *t)
+{
+    bs_rng rng;
+    bs_rng_seed(&rng, 99);
+    static const unsigned sets[][2] = {
+        {BS_DIRS_ALL, BS_DIRS_ALL},
+        {BS_DIRS_ALL, BS_DIR_N | BS_DIR_SW},
+        {BS_DIRS_DIAGONAL, BS_DIRS_ORTHOGONAL},
+        {BS_DIR_E | BS_DIR_S, BS_DIRS_ALL},
+        {0, BS_DIRS_ALL},
+        {BS_DIRS_ALL, BS_DIR_NE | BS_DIR_W | BS_DIR_SE},
+    };
+    static const int cases[][5] = {
+        /* n, r0, c0, span, depth */
+        {26, 6, 7, 13, 3}, {26, 0, 0, 9, 4}, {26, 17, 15, 9, 4}, {20, 3, 5, 14, 3}, {17, 1, 0, 15, 3},
+        {16, 0, 0, 16, 3}, {16, 2, 5, 9, 4},  {12, 0, 0, 12, 4}, {9, 0, 0, 9, 4},   {7, 0, 0, 7, 5},
+        {5, 0, 0, 5, 6},   {3, 0, 0, 3, 6},
+    };
+    int mismatches = 0, checked = 0;
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        bs_board b;
+        spread_board(&b, cases[i][0], cases[i][1], cases[i][2], cases[i][3], &rng);
+        for (unsigned k = 0; k < sizeof sets / sizeof sets[0]; k++) {
+            int depth = sets[k][0] == 0 ? 2 : cases[i][4];
+            for (int player = BS_BLACK; player <= BS_WHITE; player++) {
+                uint64_t fast = 0, generic = 0, slow = 0;
+                bool ok = bs_perft(&b, player, depth, sets[k][0], sets[k][1], false, &fast) == BS_OK &&
+                          bs_perft(&b, player, depth, sets[k][0], sets[k][1], true, &generic) == BS_OK &&
+                          bs_perft_reference(&b, player, depth, sets[k][0], sets[k][1], &slow) == BS_OK;
+                checked++;
+                if (!ok || fast != slow || generic != slow) {
+                    mismatches++;
+                    fprintf(stderr, "n %d case %u set %u player %d: %llu %llu %llu\n", cases[i][0], i, k, player,
+                            (unsigned long long)fast, (unsigned long long)generic, (unsigned long long)slow);
+                }
+            }
+        }
+    }
+    CHECK(t, checked == 2 * 6 * 12);
+    CHECK(t, mismatches == 0);
+}
+
 int main(void)
 {
     check_tally t = {0, 0};
     moves_agree(&t);
     perft_agree(&t);
+    paths_agree(&t);
     return check_summary(&t);
 }

@@ -41,10 +41,15 @@ int bs_perft(const bs_board *b, int player, int depth, unsigned legal_dirs,
         *leaves = 1;
         return BS_OK;
     }
-    if (!generic && b->n == 8 && legal_dirs == BS_DIRS_ALL && flip_dirs == BS_DIRS_ALL) {
-        /* simd64.c: AVX2 when the CPU has it, else the portable loop */
+    if (!generic && b->n <= 8 && legal_dirs == BS_DIRS_ALL && flip_dirs == BS_DIRS_ALL) {
+        /* simd64.c: AVX2 when the CPU has it, else the portable loop; a
+         * smaller board sits in the corner of the 8 x 8 word with the cells
+         * past its edge blocked (a block stops a line like the edge does) */
+        uint32_t outside[BS_MAX_N];
+        for (int r = 0; r < 8; r++)
+            outside[r] = r < b->n ? 0xffu & ~bs_row_mask(b->n) : 0xffu;
         return bs_perft64(bs_pack64(b->plane[player - 1]), bs_pack64(b->plane[bs_opponent(player) - 1]),
-                          bs_pack64(b->plane[2]), depth, BS_IMPL64_AUTO, leaves);
+                          bs_pack64(b->plane[2]) | bs_pack64(outside), depth, BS_IMPL64_AUTO, leaves);
     }
     *leaves = bs_wide_perft(b, player, depth, legal_dirs, flip_dirs);
     return BS_OK;

@@ -2,7 +2,9 @@
  * 32-bit lanes: move generation by parallel-prefix (Kogge-Stone) fills over
  * every row at once, written as plain loops over a fixed number of rows (16
  * for N <= 16, 32 above) that the compiler turns into vector code (AVX2 when
- * the processor has it, chosen at run time, else SSE2). */
+ * the processor has it, chosen at run time, else SSE2); with AVX2 and BMI2,
+ * boards up to 16 x 16 (and windows of larger ones) run on one register of
+ * 16-bit rows written with intrinsics. */
 #ifndef BS_WIDE_H
 #define BS_WIDE_H
 
