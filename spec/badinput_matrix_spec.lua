@@ -172,7 +172,7 @@ describe("bad-input matrix: editions and the generic console", function()
 
           for _, class in ipairs(matrix.CLASSES) do
             local applies = class.name ~= "eof" and not (prompt.skip or {})[class.name]
-              and (class.name ~= "tokens" or prompt.heavy)
+              and ((class.name ~= "tokens" and not class.heavy) or prompt.heavy)
             if applies then
               it(class.name, function()
                 split()

@@ -40,8 +40,52 @@ local function string_reader(text)
   end
 end
 
+--- The longest answer, token or protocol line kept, in bytes: what goes
+-- past it is read and dropped, so no input line fills the memory (a longer
+-- answer is a wrong one at every prompt anyway).
+console.MAX_LINE = 4 << 20
+
+-- Under the boardscript host a file is read in pieces of at most PIECE bytes
+-- (boardscript.host.read_line: a piece ends at a newline, or is the first
+-- PIECE bytes of a longer line); stock Lua reads whole lines.
+local PIECE = 1 << 16
+local host_found, host = pcall(require, "boardscript.host")
+local read_piece = host_found and type(host) == "table" and host.read_line or nil
+
 local function file_reader(file)
+  if read_piece and io.type(file) == "file" then
+    return function() return read_piece(file, PIECE) end
+  end
   return function() return file:read("L") end
+end
+
+-- A piece of a line that goes on in the next piece.
+local function partial(piece)
+  return piece:byte(-1) ~= 10
+end
+
+--- The lines of a file without their newlines, each cut to MAX_LINE bytes
+-- (for protocol sessions: a line is read in pieces, so an endless line
+-- cannot fill the memory).
+function console.lines(file)
+  local reader = file_reader(file)
+  return function()
+    local line = reader()
+    if line == nil then return nil end
+    if partial(line) then
+      local parts, size = { line }, #line
+      repeat
+        local piece = reader()
+        if piece == nil then break end
+        if size < console.MAX_LINE then
+          parts[#parts + 1] = piece:sub(1, console.MAX_LINE - size)
+          size = size + #parts[#parts]
+        end
+      until not partial(piece)
+      line = table.concat(parts)
+    end
+    return (line:gsub("\n$", ""))
+  end
 end
 
 local function as_reader(input)
@@ -109,10 +153,49 @@ function Console:read_token()
     local first, last = self.pending:find("%S+", self.position)
     if first then
       self.position = last + 1
-      return self.pending:sub(first, last)
+      local token = self.pending:sub(first, last)
+      if last == #self.pending then return self:rest_of_token(token) end
+      return token
     end
     self.pending = nil
   end
+end
+
+-- A token that reached the end of its piece goes on at the start of the
+-- next pieces (kept up to MAX_LINE bytes).
+function Console:rest_of_token(token)
+  local parts, size = { token }, #token
+  while partial(self.pending) do
+    local piece = self.reader()
+    if piece == nil then
+      self.pending = nil
+      break
+    end
+    local last = select(2, piece:find("^%S*"))
+    if size < console.MAX_LINE then
+      parts[#parts + 1] = piece:sub(1, math.min(last, console.MAX_LINE - size))
+      size = size + #parts[#parts]
+    end
+    self.pending, self.position = piece, last + 1
+    if last < #piece then break end
+  end
+  return table.concat(parts)
+end
+
+-- The pieces after a partial one, up to the end of its line: kept up to
+-- `room` bytes (and returned), the rest dropped.
+function Console:finish_line(room)
+  local parts = {}
+  while self.pending ~= nil and partial(self.pending) do
+    local piece = self.reader()
+    self.pending = piece
+    if piece == nil then break end
+    if room > 0 then
+      parts[#parts + 1] = piece:sub(1, room)
+      room = room - #parts[#parts]
+    end
+  end
+  return table.concat(parts)
 end
 
 --- The rest of the current line (a whole new line if none is started),
@@ -124,6 +207,10 @@ function Console:read_line()
   else
     line = self.reader()
     if line == nil then return nil end
+    self.pending = line
+  end
+  if self.pending ~= nil and partial(self.pending) then
+    line = line:sub(1, console.MAX_LINE) .. self:finish_line(console.MAX_LINE - math.min(#line, console.MAX_LINE))
   end
   self.pending = nil
   return (line:gsub("\r?\n$", ""))
@@ -132,6 +219,7 @@ end
 --- Drops the rest of the current line (what `cin.ignore(..., '\n')` does
 -- after a failed read).
 function Console:skip_line()
+  self:finish_line(0)
   self.pending = nil
 end
 

@@ -50,6 +50,9 @@ M.CLASSES = {
   -- A word, half a megabyte of spaces, half a megabyte of CRs, a word.
   { name = "long_blanks", line = "z" .. (" "):rep(MB // 2) .. ("\r"):rep(MB // 2) .. "z" },
   { name = "tokens" }, -- M.token_count() tokens on one line (the program's `tokens` text, repeated)
+  -- A word of 24 MiB: read in pieces and cut to console.MAX_LINE, so memory
+  -- stays bounded whatever the length (only where `tokens` runs too).
+  { name = "endless", line = ("z"):rep(24 * MB), heavy = true },
 }
 
 -- The generic console's answer to text it cannot read (docs/decisions.md,

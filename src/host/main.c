@@ -239,11 +239,61 @@ static int host_call(lua_State *L)
     return 3;
 }
 
+/* read_line(file, max) -> text | nil: the next line of `file` with its
+ * newline, or its first `max` bytes when it is longer (the rest stays in the
+ * stream for the next call); nil at the end of input. Like file:read("L")
+ * but bounded, so one endless line cannot fill the memory; it returns as
+ * soon as a newline arrives, so a terminal or a pipe stays interactive. */
+static int host_read_line(lua_State *L)
+{
+    luaL_Stream *stream = luaL_checkudata(L, 1, LUA_FILEHANDLE);
+    lua_Integer max = luaL_checkinteger(L, 2);
+    luaL_argcheck(L, max >= 1 && max <= (1 << 26), 2, "max must be in 1..2^26");
+    luaL_argcheck(L, stream->closef != NULL, 1, "file is closed");
+    FILE *f = stream->f;
+    luaL_Buffer buffer;
+    luaL_buffinit(L, &buffer);
+    lua_Integer count = 0;
+    int newline = 0, ended = 0;
+    while (!newline && !ended && count < max) {
+        /* a chunk under the stream's lock, added to the buffer after it:
+         * the buffer may raise a memory error, which must not leave the
+         * stream locked */
+        char chunk[4096];
+        size_t k = 0, room = (size_t)(max - count) < sizeof chunk ? (size_t)(max - count) : sizeof chunk;
+        flockfile(f);
+        while (k < room) {
+            int c = getc_unlocked(f);
+            if (c == EOF) {
+                ended = 1;
+                break;
+            }
+            chunk[k++] = (char)c;
+            if (c == '\n') {
+                newline = 1;
+                break;
+            }
+        }
+        funlockfile(f);
+        luaL_addlstring(&buffer, chunk, k);
+        count += (lua_Integer)k;
+    }
+    if (count == 0 && ferror(f))
+        return luaL_fileresult(L, 0, NULL);
+    if (count == 0) {
+        lua_pushnil(L);
+        return 1;
+    }
+    luaL_pushresult(&buffer);
+    return 1;
+}
+
 static int luaopen_boardscript_host(lua_State *L)
 {
     static const luaL_Reg functions[] = {
         {"memory", host_memory}, {"active", host_active}, {"remaining", host_remaining},
-        {"watch", host_watch},   {"call", host_call},     {NULL, NULL},
+        {"watch", host_watch},   {"call", host_call},     {"read_line", host_read_line},
+        {NULL, NULL},
     };
     lua_pushliteral(L, "budget exceeded (--max-memory or --max-seconds)");
     lua_rawsetp(L, LUA_REGISTRYINDEX, &BUDGET_MESSAGE_KEY);

@@ -2,6 +2,7 @@
 -- Text Protocol, version 2, as Edax speaks it for Othello) on stdin/stdout
 -- (boardscript.protocol.gtp). Each response is flushed at once; the end
 -- of input ends the session (status 0).
+local console = require "boardscript.console"
 local gtp = require "boardscript.protocol.gtp"
 local limits = require "boardscript.limits"
 local options = require "boardscript.options"
@@ -29,7 +30,7 @@ function command.serve(args, input, output)
     policy = args.policy, seed = args.seed or play.clock_seed(),
     send = function(line) output:write(line, "\n") end,
   }
-  for line in input:lines() do
+  for line in console.lines(input) do
     session:feed(line)
     output:flush()
     if session.done then break end

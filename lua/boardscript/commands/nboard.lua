@@ -3,6 +3,7 @@
 -- GUI and other programs that drive NBoard engines. Each line the engine
 -- sends is flushed at once; problems with a line go to stderr as
 -- `boardscript: nboard: ...`; the end of input ends the session (status 0).
+local console = require "boardscript.console"
 local nboard = require "boardscript.protocol.nboard"
 local limits = require "boardscript.limits"
 local options = require "boardscript.options"
@@ -37,7 +38,7 @@ function command.serve(args, input, output, errors_out)
       errors_out:flush()
     end,
   }
-  for line in input:lines() do
+  for line in console.lines(input) do
     session:feed(line)
     if session.done then break end
   end
