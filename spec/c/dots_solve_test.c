@@ -1,6 +1,7 @@
 /* dots_solve_test.c - the exact Dots and Boxes solver's pruning (captures,
  * chain representatives, board symmetries, corner-edge symmetries,
- * enhanced transposition cutoffs) against a plain exhaustive minimax, and
+ * enhanced transposition cutoffs, moves the table bounds below alpha, the
+ * loony-endgame valuation) against a plain exhaustive minimax, and
  * symmetric positions against each other. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -161,16 +162,107 @@ static int solve(bs_dots_solver *s, const bs_dots *d)
     return v;
 }
 
-/* Random positions with `min_drawn` or more edges drawn: the solver's value
- * (with a small table kept across positions, so entries are reused and
- * replaced) equals the exhaustive one, and so does the value a best move
- * leads to. */
-static void against_brute(int rows, int cols, int positions, int min_drawn)
+/* Whether every box not yet taken has exactly two sides: a loony endgame,
+ * which the solver values from its chain and loop lengths alone. */
+static int all_two_sided(const bs_dots *d)
+{
+    for (int b = 0; b < d->nboxes; b++) {
+        int r = b / d->cols, c = b % d->cols, h = (d->rows + 1) * d->cols;
+        int e4[4] = {r * d->cols + c, (r + 1) * d->cols + c, h + r * (d->cols + 1) + c,
+                     h + r * (d->cols + 1) + c + 1};
+        int n = 0;
+        for (int i = 0; i < 4; i++)
+            n += bs_dots_is_drawn(d, e4[i]) == 1;
+        if (n != 2 && n != 4)
+            return 0;
+    }
+    return 1;
+}
+
+/* A position from random safe moves (none gives a box a third side) until
+ * none is left, then `extra` random moves with the captures they allow
+ * taken at random: mostly loony endgames of chains and loops, and the
+ * positions just after one is opened. */
+static void random_loony_position(bs_dots *d, int rows, int cols, int extra)
+{
+    int open[64], safe[64];
+    bs_dots_init(d, rows, cols);
+    for (;;) {
+        int n = bs_dots_open_edges(d, open, 64), ns = 0;
+        for (int i = 0; i < n; i++) {
+            int b[2], ok = 1;
+            bs_dots_edge_boxes(d, open[i], b);
+            for (int j = 0; j < 2 && ok; j++) {
+                if (b[j] < 0)
+                    continue;
+                int r = b[j] / d->cols, c = b[j] % d->cols, h = (d->rows + 1) * d->cols, k = 0;
+                int e4[4] = {r * d->cols + c, (r + 1) * d->cols + c, h + r * (d->cols + 1) + c,
+                             h + r * (d->cols + 1) + c + 1};
+                for (int x = 0; x < 4; x++)
+                    k += bs_dots_is_drawn(d, e4[x]) == 1;
+                ok = k < 2;
+            }
+            if (ok)
+                safe[ns++] = open[i];
+        }
+        if (ns == 0)
+            break;
+        bs_dots_draw(d, safe[rnd(ns)], NULL);
+    }
+    for (int i = 0; i < extra; i++) {
+        int n = bs_dots_open_edges(d, open, 64);
+        if (n > 0)
+            bs_dots_draw(d, open[rnd(n)], NULL);
+    }
+}
+
+/* The loony-endgame valuation and the skipping of moves the table bounds
+ * below alpha, against the exhaustive minimax: positions where no safe
+ * move is left, solved with a table of `tt_bytes` kept across them. */
+static void loony_against_brute(int rows, int cols, int positions, size_t tt_bytes)
 {
     bs_dots d;
     bs_dots_solver *s;
     bs_dots_solve_config cfg = {0};
-    cfg.tt_bytes = 1 << 16;
+    cfg.tt_bytes = tt_bytes;
+    if (bs_dots_solver_new(&s, &cfg) != BS_OK) {
+        CHECK(0, "no memory for a solver");
+        return;
+    }
+    int agree = 0, tried = 0, loony = 0;
+    /* Solved positions are counted in `tried`; `loony` of them are loony
+     * endgames with a box left. */
+    for (int p = 0; p < positions * 4 && tried < positions; p++) {
+        random_loony_position(&d, rows, cols, rnd(4) ? 0 : 1 + rnd(2));
+        if (bs_dots_open_count(&d) > 20)
+            continue; /* too many for the exhaustive minimax */
+        tried++;
+        loony += all_two_sided(&d) && bs_dots_is_finished(&d) != 1;
+        int want = brute(&d), v = solve(s, &d);
+        agree += v == want;
+        if (v != want && tried - agree < 4)
+            printf("  %dx%d drawn %llx: solver %d, exhaustive %d\n", rows, cols,
+                   (unsigned long long)d.drawn[0], v, want);
+    }
+    CHECK(agree == tried && tried == positions,
+          "%dx%d: %d/%d/%d loony values equal the exhaustive minimax's", rows, cols, agree, tried,
+          positions);
+    /* The generator must really make loony endgames, or this proves little. */
+    CHECK(loony * 5 >= tried, "%dx%d: %d/%d positions are loony endgames", rows, cols, loony,
+          tried);
+    bs_dots_solver_free(s);
+}
+
+/* Random positions with `min_drawn` or more edges drawn: the solver's value
+ * (with a small table kept across positions, so entries are reused and
+ * replaced) equals the exhaustive one, and so does the value a best move
+ * leads to. */
+static void against_brute_tt(int rows, int cols, int positions, int min_drawn, size_t tt_bytes)
+{
+    bs_dots d;
+    bs_dots_solver *s;
+    bs_dots_solve_config cfg = {0};
+    cfg.tt_bytes = tt_bytes;
     if (bs_dots_solver_new(&s, &cfg) != BS_OK) {
         CHECK(0, "no memory for a solver");
         return;
@@ -199,6 +291,11 @@ static void against_brute(int rows, int cols, int positions, int min_drawn)
     CHECK(moves_ok == positions, "%dx%d: %d/%d best moves keep the value", rows, cols, moves_ok,
           positions);
     bs_dots_solver_free(s);
+}
+
+static void against_brute(int rows, int cols, int positions, int min_drawn)
+{
+    against_brute_tt(rows, cols, positions, min_drawn, 1 << 16);
 }
 
 /* Every image of a random position under the grid's symmetries, and under
@@ -249,6 +346,15 @@ int main(void)
     /* 4x4 and 3x5 late middle games (at most 18 edges open). */
     against_brute(4, 4, 60, 22);
     against_brute(3, 5, 40, 20);
+    /* A table of 64 buckets: entries replaced all the time, and table
+     * bounds (cutoffs, skipped moves) from positions long gone. */
+    against_brute_tt(3, 3, 150, 6, 1 << 12);
+    against_brute_tt(4, 4, 40, 22, 1 << 12);
+    /* Loony endgames (every box two-sided) and just after. */
+    loony_against_brute(2, 3, 150, 1 << 16);
+    loony_against_brute(3, 3, 150, 1 << 16);
+    loony_against_brute(3, 4, 60, 1 << 16);
+    loony_against_brute(4, 4, 30, 1 << 12);
 
     symmetric_positions(2, 2, 60, 0, 1);
     symmetric_positions(2, 3, 60, 0, 1);

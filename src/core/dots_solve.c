@@ -129,7 +129,10 @@ static int search_moves(bs_dots_solver *s, uint64_t edges, int rem, int alpha, i
     /* Enhanced transposition cutoff: the keys of the quiet children are
      * worked out (and their buckets fetched) together, and a child the
      * table already shows to refute the window cuts here, unsearched.
-     * Measured on 3x4: a quarter fewer nodes and less time. */
+     * Measured on 3x4: a quarter fewer nodes and less time. The same
+     * probes give an upper bound on each quiet move, and a move whose
+     * bound is at most alpha when its turn comes is skipped (measured on
+     * 3x4: 28% fewer nodes with a 64 MiB table, 20% with 2 MiB). */
     uint64_t child_img[BS_DOTS_SOLVE_MAX_SYMS];
     int nsym = s->g.nsym;
     for (int i = 0; i < nmoves; i++) {
@@ -145,15 +148,29 @@ static int search_moves(bs_dots_solver *s, uint64_t edges, int rem, int alpha, i
         ki[i].key = tt_pick(s, child_img, &ki[i].sym, &ki[i].stab);
         tt_prefetch(s, ki[i].key);
     }
+    int8_t upper[BS_DOTS_SOLVE_MAX_EDGES]; /* the table's bound on a move's value */
     for (int i = 0; i < nmoves; i++) {
-        struct tt_entry *h = quiet[i] ? tt_probe(s, ki[i].key) : NULL;
-        if (h && -h->hi >= beta) {
-            *best_move = moves[i];
-            return -h->hi;
+        struct tt_hit h;
+        upper[i] = INT8_MAX;
+        if (quiet[i] && tt_probe(s, ki[i].key, rem, &h)) {
+            if (-h.hi >= beta) {
+                *best_move = moves[i];
+                return -h.hi;
+            }
+            upper[i] = (int8_t)-h.lo;
         }
     }
     for (int i = 0; i < nmoves; i++) {
         int e = moves[i], k = count_completing(s, sides, e), v;
+        /* A move the table shows cannot beat alpha is not searched: its
+         * bound stands in for its value (fail-soft). */
+        if (upper[i] <= alpha) {
+            if (upper[i] > best) {
+                best = upper[i];
+                *best_move = e;
+            }
+            continue;
+        }
         uint64_t child = edges | (uint64_t)1 << e;
         if (k)
             v = k + search(s, child, rem - k, alpha - k, beta - k);
@@ -214,6 +231,9 @@ static int search_k(bs_dots_solver *s, uint64_t edges, int rem, int alpha, int b
         return gained + rem;
     if (beta <= -rem)
         return gained - rem;
+    int lv;
+    if (ndec == 0 && loony_value(s, edges, sides, &lv))
+        return gained + lv;
 
     int sym;
     unsigned stab;
@@ -228,11 +248,11 @@ static int search_k(bs_dots_solver *s, uint64_t edges, int rem, int alpha, int b
         key = tt_pick(s, img, &sym, &stab);
     }
     int lo = -rem, hi = rem, tt_move = -1;
-    struct tt_entry *hit = tt_probe(s, key);
-    if (hit) {
-        lo = hit->lo;
-        hi = hit->hi;
-        tt_move = hit->move == 0xff ? -1 : s->g.inv[sym][hit->move];
+    struct tt_hit hit;
+    if (tt_probe(s, key, rem, &hit)) {
+        lo = hit.lo;
+        hi = hit.hi;
+        tt_move = s->g.inv[sym][hit.move];
         /* Through a ground-string swap the stored edge may be drawn here;
          * an open border edge of the same box is the same move. */
         if (tt_move >= 0 && (edges >> tt_move & 1)) {
@@ -290,7 +310,8 @@ static int search_k(bs_dots_solver *s, uint64_t edges, int rem, int alpha, int b
     } else {
         lo = hi = best;
     }
-    tt_store(s, key, lo, hi, best_move < 0 ? -1 : s->g.perm[sym][best_move], s->nodes - before);
+    tt_store(s, key, rem, lo, hi, best_move < 0 ? -1 : s->g.perm[sym][best_move],
+             s->nodes - before);
     return gained + best;
 }
 
@@ -304,6 +325,8 @@ static int prepare(bs_dots_solver *s, const bs_dots *pos, uint64_t *edges, int *
         return BS_EINVAL;
     if (s->g.rows != pos->rows || s->g.cols != pos->cols) {
         geometry_build(&s->g, pos->rows, pos->cols);
+        s->key_mask = s->g.nedges == 64 ? ~(uint64_t)0 : ((uint64_t)1 << s->g.nedges) - 1;
+        s->key_shift = (s->g.nedges + 1) / 2;
         tt_clear(s);
     }
     /* Bits past the last edge mean nothing; never let them reach the search. */

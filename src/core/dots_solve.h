@@ -21,8 +21,9 @@
 #define BS_DOTS_SOLVE_MAX_EDGES 64
 
 typedef struct bs_dots_solve_config {
-    size_t tt_bytes;      /* table size in bytes; 0 picks 16 MiB (3x3 needs 4 MiB, 3x4 64,
-                           * 4x4 runs best with 1024); allocated and zeroed whole */
+    size_t tt_bytes;      /* table size in bytes (8 per position, rounded down to a power
+                           * of two of 64-byte buckets); 0 picks 16 MiB. 3x3 needs 4 MiB,
+                           * 3x4 16, 4x4 runs best with 1024. Allocated whole. */
     uint64_t node_limit;  /* stop after this many nodes; 0 = no limit */
     /* Polled every few thousand nodes; returning nonzero stops the search.
      * This is how a caller imposes a deadline without the core reading clocks. */

@@ -1,6 +1,8 @@
 /* dots_solve_moves.c - the solver's move list: chain reductions, symmetry, ordering. */
 #include "dots_solve_impl.h"
 
+#include <string.h>
+
 /* A component of two-sided boxes and the open edges ("strings") touching it. */
 struct component {
     uint64_t strings;
@@ -124,7 +126,8 @@ int gen_moves(const bs_dots_solver *s, uint64_t edges, const int8_t *sides, unsi
     int n = 0;
     uint64_t score[BS_DOTS_SOLVE_MAX_EDGES];
     for (uint64_t m = keep & safe; m; m &= m - 1) {
-        int e = lowest(m), t = 0;
+        int e = lowest(m);
+        uint64_t t = 0;
         for (int i = 0; i < 2; i++)
             t += g->edge_box[e][i] >= 0 && sides[g->edge_box[e][i]] == 1;
         uint64_t sc = (uint64_t)g->centrality[e] << 2 | (uint64_t)t;
@@ -142,4 +145,79 @@ int gen_moves(const bs_dots_solver *s, uint64_t edges, const int8_t *sides, unsi
                 for (uint64_t m = keep & comps[i].strings; m; m &= m - 1)
                     moves[n++] = lowest(m);
     return n;
+}
+
+/* The loony endgame: every box left has two sides, so whatever is drawn
+ * opens a chain or a loop. Its value depends only on the lengths of the
+ * chains and loops, and follows from the chain theory: the opener of a
+ * chain of n >= 3 boxes lets the opponent choose between taking all (n,
+ * then the opponent moves on in the rest) and taking all but two (n - 2,
+ * then handing two back: n - 4 and the opener moves on); for a loop all
+ * but four (n - 8). A chain of one or two gives the opponent no choice
+ * that pays (of a chain of two the middle is cut, the hard-hearted
+ * handout). V(rest) comes from a recursion over subsets of the
+ * components, memoised by bitmask; equal components are tried once. */
+#define LOONY_MAX_COMPONENTS 12
+
+struct loony {
+    int n, len[LOONY_MAX_COMPONENTS];
+    uint8_t loop[LOONY_MAX_COMPONENTS];
+    int8_t memo[1 << LOONY_MAX_COMPONENTS];
+};
+
+static int loony_rec(struct loony *l, unsigned mask)
+{
+    if (mask == 0)
+        return 0;
+    if (l->memo[mask] != INT8_MIN)
+        return l->memo[mask];
+    int best = -128;
+    for (int i = 0; i < l->n; i++) {
+        if (!(mask >> i & 1))
+            continue;
+        if (i > 0 && (mask >> (i - 1) & 1) && l->len[i - 1] == l->len[i]
+            && l->loop[i - 1] == l->loop[i])
+            continue;
+        int r = loony_rec(l, mask & ~(1u << i)), n = l->len[i], opp = n + r;
+        int keep = l->loop[i] ? n - 8 - r : n >= 3 ? n - 4 - r : opp;
+        if (keep > opp)
+            opp = keep;
+        if (-opp > best)
+            best = -opp;
+    }
+    l->memo[mask] = (int8_t)best;
+    return best;
+}
+
+int loony_value(const bs_dots_solver *s, uint64_t edges, const int8_t *sides, int *value)
+{
+    const struct geometry *g = &s->g;
+    for (int b = 0; b < g->nboxes; b++)
+        if (sides[b] != 2 && sides[b] != 4)
+            return 0;
+    uint64_t all = g->nedges == 64 ? ~(uint64_t)0 : ((uint64_t)1 << g->nedges) - 1;
+    uint64_t open = ~edges & all;
+    int8_t seen[BS_DOTS_SOLVE_MAX_BOXES] = {0};
+    struct loony l;
+    l.n = 0;
+    for (int b = 0; b < g->nboxes; b++) {
+        if (sides[b] != 2 || seen[b])
+            continue;
+        if (l.n == LOONY_MAX_COMPONENTS)
+            return 0;
+        struct component c;
+        collect(g, open, sides, b, seen, &c);
+        /* Sorted insert, so equal components sit side by side. */
+        int j = l.n++, loop = c.nends == 0;
+        for (; j > 0 && (l.len[j - 1] > c.length
+                         || (l.len[j - 1] == c.length && l.loop[j - 1] > loop)); j--) {
+            l.len[j] = l.len[j - 1];
+            l.loop[j] = l.loop[j - 1];
+        }
+        l.len[j] = c.length;
+        l.loop[j] = (uint8_t)loop;
+    }
+    memset(l.memo, INT8_MIN, (size_t)1 << l.n);
+    *value = loony_rec(&l, (1u << l.n) - 1);
+    return 1;
 }

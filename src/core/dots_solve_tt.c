@@ -19,11 +19,11 @@
  * zeroed here, so all of it is resident at once; smaller tables come from
  * calloc, whose untouched pages cost nothing (a player making a solver a
  * move). */
-static struct tt_entry *table_alloc(size_t bytes)
+static uint64_t *table_alloc(size_t bytes)
 {
     if (bytes < 32 * HUGE_PAGE || bytes % HUGE_PAGE)
         return calloc(1, bytes);
-    struct tt_entry *t = aligned_alloc(HUGE_PAGE, bytes);
+    uint64_t *t = aligned_alloc(HUGE_PAGE, bytes);
     if (!t)
         return NULL;
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
@@ -119,6 +119,17 @@ void geometry_build(struct geometry *g, int rows, int cols)
         for (uint64_t m = gm; m; m &= m - 1)
             g->ground_of_edge[__builtin_ctzll(m)] = gm;
     }
+    /* The two-edge groups first (a one-wide board has groups of three). */
+    for (int i = 0; i < g->nmulti; i++) {
+        uint64_t gm = g->multi_mask[i];
+        if (__builtin_popcountll(gm) != 2)
+            continue;
+        g->multi_mask[i] = g->multi_mask[g->npairs];
+        g->multi_mask[g->npairs] = gm;
+        g->pair_lo[g->npairs] = (uint8_t)__builtin_ctzll(gm);
+        g->pair_hi[g->npairs] = (uint8_t)(63 - __builtin_clzll(gm));
+        g->npairs++;
+    }
     for (int k = 0; k < g->nsym; k++)
         for (int byte = 0; byte < g->nbytes; byte++)
             for (int v = 0; v < 256; v++) {
@@ -169,48 +180,79 @@ uint64_t tt_canonical(const bs_dots_solver *s, uint64_t edges, int *sym, unsigne
     return tt_pick(s, img, sym, stab);
 }
 
-static size_t bucket_of(const bs_dots_solver *s, uint64_t key)
+/* A bijection of the key's nedges bits (xorshifts and odd multipliers,
+ * all modulo 2^nedges): the low bits pick the bucket, the high ones are
+ * the tag, and together they are the key. */
+static uint64_t key_mix(const bs_dots_solver *s, uint64_t key)
 {
-    return (size_t)(bs_mix64(key) & (s->tt_buckets - 1)) * TT_WAYS;
+    uint64_t m = s->key_mask, x = key;
+    int a = s->key_shift, b = a - a / 3;
+    x ^= x >> a;
+    x = (x * 0xbf58476d1ce4e5b9ULL) & m;
+    x ^= x >> b;
+    x = (x * 0x94d049bb133111ebULL) & m;
+    x ^= x >> a;
+    return x;
+}
+
+static uint64_t *bucket_of(const bs_dots_solver *s, uint64_t h)
+{
+    return &s->tt[(size_t)(h & (s->tt_buckets - 1)) * TT_WAYS];
+}
+
+static uint64_t tag_of(const bs_dots_solver *s, uint64_t h)
+{
+    return (h >> s->tt_bucket_bits) << TT_TAG_SHIFT;
 }
 
 void tt_prefetch(const bs_dots_solver *s, uint64_t key)
 {
-    __builtin_prefetch(&s->tt[bucket_of(s, key)]);
+    __builtin_prefetch(bucket_of(s, key_mix(s, key)));
 }
 
-struct tt_entry *tt_probe(bs_dots_solver *s, uint64_t key)
-{
-    struct tt_entry *b = &s->tt[bucket_of(s, key)];
-    for (int i = 0; i < TT_WAYS; i++)
-        if (b[i].key == key + 1)
-            return &b[i];
-    return NULL;
-}
+#define TT_TAG_MASK (~(uint64_t)0 << TT_TAG_SHIFT)
 
-static uint8_t log2_work(uint64_t n)
+int tt_probe(const bs_dots_solver *s, uint64_t key, int rem, struct tt_hit *hit)
 {
-    return (uint8_t)(n ? 64 - __builtin_clzll(n) : 0);
-}
-
-/* Keep the entry that cost the most to compute: those save the most work. */
-void tt_store(bs_dots_solver *s, uint64_t key, int lo, int hi, int move, uint64_t work)
-{
-    struct tt_entry *b = &s->tt[bucket_of(s, key)], *victim = &b[0];
+    uint64_t h = key_mix(s, key), tag = tag_of(s, h), *b = bucket_of(s, h);
     for (int i = 0; i < TT_WAYS; i++) {
-        if (b[i].key == key + 1) {
+        uint64_t x = b[i];
+        if ((x & TT_TAG_MASK) != tag || !(x >> 17 & 63))
+            continue;
+        hit->lo = 2 * (int)(x >> 11 & 63) - rem;
+        hit->hi = 2 * ((int)(x >> 17 & 63) - 1) - rem;
+        hit->move = (int)(x >> 5 & 63);
+        return 1;
+    }
+    return 0;
+}
+
+static uint64_t log2_work(uint64_t n)
+{
+    uint64_t l = n ? (uint64_t)(64 - __builtin_clzll(n)) : 0;
+    return l > 31 ? 31 : l;
+}
+
+/* Keep the entries that cost the most to compute: those save the most work. */
+void tt_store(bs_dots_solver *s, uint64_t key, int rem, int lo, int hi, int move,
+              uint64_t work)
+{
+    uint64_t h = key_mix(s, key), tag = tag_of(s, h), *b = bucket_of(s, h), *victim = &b[0];
+    for (int i = 0; i < TT_WAYS; i++) {
+        if ((b[i] & TT_TAG_MASK) == tag && (b[i] >> 17 & 63)) {
             victim = &b[i];
             break;
         }
-        if (b[i].work < victim->work)
+        if ((b[i] & 31) < (*victim & 31))
             victim = &b[i];
     }
+    /* Every value lies in [-rem, rem]: clamping keeps a bound true and
+     * its code in 6 bits. */
+    lo = lo < -rem ? -rem : lo > rem ? rem : lo;
+    hi = hi > rem ? rem : hi < -rem ? -rem : hi;
     s->tt_dirty = 1;
-    victim->key = key + 1;
-    victim->lo = (int8_t)lo;
-    victim->hi = (int8_t)hi;
-    victim->move = move < 0 ? 0xff : (uint8_t)move;
-    victim->work = log2_work(work);
+    *victim = tag | (uint64_t)((hi + rem) / 2 + 1) << 17 | (uint64_t)((lo + rem) / 2) << 11
+              | (uint64_t)(move < 0 ? 0 : move) << 5 | log2_work(work);
 }
 
 void tt_clear(bs_dots_solver *s)
@@ -232,7 +274,7 @@ int bs_dots_solver_new(bs_dots_solver **out, const bs_dots_solve_config *cfg)
     if (cfg)
         s->cfg = *cfg;
     size_t bytes = s->cfg.tt_bytes ? s->cfg.tt_bytes : DEFAULT_TT_BYTES;
-    size_t buckets = 1, per = TT_WAYS * sizeof(struct tt_entry);
+    size_t buckets = 1, per = TT_WAYS * sizeof(uint64_t);
     while (buckets <= bytes / per / 2 && buckets < ((size_t)1 << 40))
         buckets <<= 1;
     s->tt = table_alloc(buckets * TT_WAYS * sizeof *s->tt);
@@ -241,6 +283,7 @@ int bs_dots_solver_new(bs_dots_solver **out, const bs_dots_solve_config *cfg)
         return BS_ENOMEM;
     }
     s->tt_buckets = buckets;
+    s->tt_bucket_bits = __builtin_ctzll((unsigned long long)buckets);
     *out = s;
     return BS_OK;
 }

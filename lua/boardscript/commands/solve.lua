@@ -25,7 +25,7 @@ function command.configure(cmd)
   cmd:option("--shard", "reversi: solve only slice I of N (I/N), positions I, I+N, ..., and print their lines.")
   cmd:option("--merge", "reversi: the listing and totals of shards' outputs (files of --shard lines).")
     :args("+")
-  cmd:option("--time", "reversi: give up on a position after this many seconds (0: never).", "0")
+  cmd:option("--time", "Give up after this many seconds of CPU time (0: never); dots prints the bounds proved.", "0")
     :convert(function(text)
       local n = tonumber(text)
       if not n or n < 0 then return nil, "time must be a number of seconds from 0" end
@@ -33,7 +33,7 @@ function command.configure(cmd)
     end)
   cmd:option("--size", "Boxes: RxC or N (at most 64 edges: 5x5, 4x6, 3x8, ...).", "3x3")
     :convert(dots_size)
-  cmd:option("--tt-mb", "Transposition table size in MiB (default: 4 up to 3x3, 64 above; 4x4 wants 1024).")
+  cmd:option("--tt-mb", "Transposition table size in MiB (default: 4 up to 3x3, 64 above).")
     :convert(options.integer_in(1, 65536, "tt-mb"))
   cmd:option("--node-limit", "Give up after this many nodes (0: never).", "0")
     :convert(options.integer_in(0, math.maxinteger, "node-limit"))
@@ -57,8 +57,9 @@ local function solve_dots(args)
     io.stderr:write(("solve dots %s: %d nodes, %.0f s so far, margin in [%s, %s]\n"):format(
       size, nodes, seconds, lo > 0 and "+" .. lo or tostring(lo), hi > 0 and "+" .. hi or tostring(hi)))
   end
-  local ok, value, nodes_or_why, stopped_nodes = pcall(d.solve, d,
-    { tt_mb = tt_mb, node_limit = args.node_limit, progress = progress })
+  local ok, value, nodes_or_why, stopped_nodes, lo, hi = pcall(d.solve, d,
+    { tt_mb = tt_mb, node_limit = args.node_limit, progress = progress,
+      seconds = args.time > 0 and args.time or nil })
   if not ok then
     io.stderr:write(("boardscript: cannot solve with a %d MiB table: %s\n"):format(tt_mb, tostring(value)))
     return 1
@@ -67,6 +68,13 @@ local function solve_dots(args)
   if value == nil then
     io.stdout:write(("solve dots %s: %s after %d nodes, %.3f s (no value)\n"):format(
       size, nodes_or_why, stopped_nodes or 0, seconds))
+    -- What the finished probes proved (when they proved anything), beside
+    -- the progress lines.
+    local boxes = args.size.rows * args.size.cols
+    if lo and hi and (lo > -boxes or hi < boxes) then
+      io.stderr:write(("solve dots %s: stopped with the margin in [%s, %s]\n"):format(
+        size, lo > 0 and "+" .. lo or tostring(lo), hi > 0 and "+" .. hi or tostring(hi)))
+    end
     return 1
   end
   io.stdout:write(("solve dots %s: first player's margin %s, %d nodes, %.3f s\n"):format(
