@@ -15,6 +15,7 @@
 local core = require "boardscript.core"
 local elo = require "boardscript.elo"
 local errors = require "boardscript.errors"
+local trim = require("boardscript.text").trim
 local game_mod = require "boardscript.game"
 local limits = require "boardscript.limits"
 local players = require "boardscript.players"
@@ -104,7 +105,7 @@ function match.read_openings(path, new_game)
       if not moves then
         file:close()
         errors.fail(("%s:%d: '%s' is not a sequence of legal moves from the start"):format(path, number,
-          line:match("^%s*(.-)%s*$")))
+          trim(line)))
       end
       list[#list + 1] = moves
     end

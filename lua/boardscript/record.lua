@@ -15,6 +15,7 @@
 --
 -- Blank lines and lines starting with `#` are ignored.
 local errors = require "boardscript.errors"
+local word_and_rest = require("boardscript.text").word_and_rest
 local game = require "boardscript.game"
 local core = require "boardscript.core"
 local rules_mod = require "boardscript.rules"
@@ -78,7 +79,7 @@ function record.parse(text, where)
   local function bad(message) errors.fail(("%s:%d: %s"):format(where, number, message)) end
   for line in (text .. "\n"):gmatch("(.-)\r?\n") do
     number = number + 1
-    local key, rest = line:match("^%s*(%S+)%s*(.-)%s*$")
+    local key, rest = word_and_rest(line)
     if number == 1 then
       if line ~= record.HEADER then
         bad("not a boardscript record (the first line must be '" .. record.HEADER .. "')")

@@ -14,6 +14,7 @@
 --   passes when it returns without raising an error.
 local core = require "boardscript.core"
 local errors = require "boardscript.errors"
+local word_and_rest = require("boardscript.text").word_and_rest
 local game = require "boardscript.game"
 local rules_mod = require "boardscript.rules"
 
@@ -316,7 +317,7 @@ function testing.parse_playthrough(text)
   end
   for i = 2, #header_lines do
     local line, n = header_lines[i].line, header_lines[i].number
-    local key, rest = line:match("^%s*(%S+)%s*(.-)%s*$")
+    local key, rest = word_and_rest(line)
     if key:sub(1, 1) == "#" then -- luacheck: ignore 542
     elseif key == "rules" and rest ~= "" then
       header.rules = rest

@@ -8,6 +8,7 @@ local play = require "boardscript.play"
 local players = require "boardscript.players"
 local rule_options = require "boardscript.rule_options"
 local rules_mod = require "boardscript.rules"
+local trim = require("boardscript.text").trim
 
 local edition = {
   name = "board",
@@ -21,16 +22,6 @@ function edition.configure(cmd)
   play.player_options(cmd)
   cmd:epilog("--black plays the rule set's first side and --white its second (in dots, Player 1 and "
     .. "Player 2). At a prompt: a move in the rule set's notation, ? for the legal moves, pass, undo or quit.")
-end
-
--- Blanks around removed, in linear time ("^%s*(.-)%s*$" is quadratic on a
--- line with a long run of inner blanks).
-local function trim(text)
-  local first = text:find("%S")
-  if not first then return "" end
-  local last = #text
-  while text:find("^%s", last) do last = last - 1 end
-  return text:sub(first, last)
 end
 
 --- The score line: "Black: 2  White: 2", sides in the rule set's order.

@@ -2,6 +2,7 @@
 local game = require "boardscript.game"
 local play = require "boardscript.play"
 local players = require "boardscript.players"
+local trim = require("boardscript.text").trim
 
 local edition = { name = "othello", summary = "The Tragedy of Othello: (r, c) moves, explicit passes (seed 002)." }
 
@@ -30,16 +31,6 @@ end
 --- "(r, c)", "r, c", "r c", "(r c)": two integers separated by a comma
 -- and/or blanks, parentheses optional but paired. Returns the 0-based row
 -- and column as typed, or nil.
--- Blanks around removed, in linear time (the pattern "^%s*(.-)%s*$" is
--- quadratic on a line with long runs of inner blanks).
-local function trim(text)
-  local first = text:find("%S")
-  if not first then return "" end
-  local last = #text
-  while text:find("^%s", last) do last = last - 1 end
-  return text:sub(first, last)
-end
-
 local function parse_move(text)
   local inner = trim(text)
   local unwrapped = inner:match("^%((.*)%)$")

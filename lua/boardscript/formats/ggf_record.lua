@@ -9,6 +9,7 @@
 local errors = require "boardscript.errors"
 local ggf = require "boardscript.formats.ggf"
 local record = require "boardscript.record"
+local trim = require("boardscript.text").trim
 
 local M = {}
 
@@ -118,7 +119,7 @@ end
 local function players_of(parsed)
   local players = {}
   for side, name in pairs { black = "PB", white = "PW" } do
-    local spec = (parsed.props[name] or ""):match("^%s*(.-)%s*$")
+    local spec = trim(parsed.props[name] or "")
     if spec ~= "" and spec ~= "?" and not spec:find("\n", 1, true) then players[side] = spec end
   end
   return players
@@ -149,7 +150,7 @@ local OWN = { GM = true, PC = true, DT = true, PB = true, PW = true, RE = true, 
 function M.ggf_to_ggf(parsed)
   local g = ggf.game(parsed)
   local info = { place = parsed.props.PC, date = parsed.props.DT, clock = parsed.props.TI, type = parsed.type,
-                 result = parsed.props.RE and parsed.props.RE:match("^%s*(.-)%s*$"), evals = {}, times = {},
+                 result = parsed.props.RE and trim(parsed.props.RE), evals = {}, times = {},
                  players = { black = parsed.props.PB, white = parsed.props.PW }, props = {} }
   if info.result == "" then info.result = nil end
   for name, text in pairs(parsed.props) do

@@ -1,6 +1,7 @@
 --- GGF syntax (see boardscript.formats.ggf): the board types, reading
 -- games, positions, moves and results, and writing a BO position.
 local errors = require "boardscript.errors"
+local trim = require("boardscript.text").trim
 
 local syntax = {}
 
@@ -142,7 +143,7 @@ end
 local function parse_move_value(value, side, size, octagon)
   local square, eval_text, time_text = value:match("^%s*([^/]*)/?([^/]*)/?([^/]*)%s*$")
   if not square then return nil, "expected MOVE/EVAL/TIME" end
-  square = square:match("^%s*(.-)%s*$")
+  square = trim(square)
   local move = { side = side }
   local lower = square:lower()
   if lower == "pa" or lower == "pass" then
@@ -156,9 +157,9 @@ local function parse_move_value(value, side, size, octagon)
     end
     move.text = lower
   end
-  local eval = number_or_nil(eval_text:match("^%s*(.-)%s*$"))
+  local eval = number_or_nil(trim(eval_text))
   if eval == false then return nil, ("eval '%s' is not a number"):format(eval_text) end
-  local time_clean = time_text:match("^%s*(.-)%s*$")
+  local time_clean = trim(time_text)
   local time = number_or_nil(time_clean)
   if time == false then
     local minutes, seconds = time_clean:match("^(%d+):(%d+%.?%d*)$")
@@ -175,7 +176,7 @@ end
 -- gives the empty squares to the winner), flag = "r"|"t"|"s"|nil, text =
 -- the raw text }; or false and what is wrong.
 function syntax.parse_result(text, cells)
-  local trimmed = text:match("^%s*(.-)%s*$")
+  local trimmed = trim(text)
   if trimmed == "" or trimmed == "?" then return nil end
   local number, flag = trimmed:match("^([+-]?%d+%.?%d*)(.*)$")
   if not number then return false, ("RE[%s]: expected a result such as +12.000, -4 or 0"):format(text) end
@@ -260,7 +261,7 @@ function syntax.parse(text, where)
       pos = close + 1
     end
     local props = current.props
-    if props.GM and props.GM:match("^%s*(.-)%s*$"):lower() ~= "othello" then
+    if props.GM and trim(props.GM):lower() ~= "othello" then
       fail(prop_pos.GM, ("GM[%s]: not an Othello game"):format(props.GM))
     end
     local board, why
@@ -280,7 +281,7 @@ function syntax.parse(text, where)
       t = board and { size = board.size, octagon = board.octagon } or { size = 8, octagon = false }
     end
     board = board or standard_board(t.size, t.octagon)
-    current.type = props.TY and props.TY:match("^%s*(.-)%s*$") or (t.octagon and "88" or tostring(t.size))
+    current.type = props.TY and trim(props.TY) or (t.octagon and "88" or tostring(t.size))
     current.size, current.octagon, current.modifiers, current.board = t.size, t.octagon, t, board
     local _, cells = syntax.geometry(t.octagon, t.size)
     if props.RE then

@@ -17,6 +17,7 @@
 local core = require "boardscript.core"
 local engine_mod = require "boardscript.protocol.engine"
 local errors = require "boardscript.errors"
+local word_and_rest = require("boardscript.text").word_and_rest
 local game_mod = require "boardscript.game"
 
 local nboard = {}
@@ -271,12 +272,7 @@ end
 function Session:feed(line)
   self.out, self.err = {}, {}
   if self.done then return self.out, self.err end
-  -- Blanks around removed in linear time: the patterns "[\r\n]+$" and
-  -- "(.-)%s*$" are quadratic on a long run of CRs or blanks inside a line.
-  line = tostring(line)
-  local last = #line
-  while last > 0 and line:find("^%s", last) do last = last - 1 end
-  local command, rest = line:sub(1, last):match("^%s*(%S+)%s*(.*)$")
+  local command, rest = word_and_rest(tostring(line))
   if not command then return self.out, self.err end
   local key = command:lower()
   local handler = handlers[key]
