@@ -26,9 +26,7 @@ testing.PLAYTHROUGH_HEADER = "boardscript playthrough 1"
 --- Seconds a transcript may run before it is stopped (when `timeout` exists).
 testing.TIMEOUT = 300
 
-local function shell_quote(s)
-  return "'" .. tostring(s):gsub("'", "'\\''") .. "'"
-end
+local shell_quote = require("boardscript.text").shell_quote
 testing.shell_quote = shell_quote
 
 local function read_file(path)

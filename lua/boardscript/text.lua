@@ -19,4 +19,9 @@ function text.word_and_rest(s)
   return text.trim(s):match("^(%S+)%s*(.*)$")
 end
 
+--- `s` quoted for a POSIX shell: one word, whatever it holds.
+function text.shell_quote(s)
+  return "'" .. tostring(s):gsub("'", "'\\''") .. "'"
+end
+
 return text

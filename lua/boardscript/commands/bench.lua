@@ -217,9 +217,7 @@ local dots_figure = {
   end,
 }
 
-local function shell_quote(s)
-  return "'" .. s:gsub("'", "'\\''") .. "'"
-end
+local shell_quote = require("boardscript.text").shell_quote
 
 -- Milliseconds per run of `line` (a shell command) in a shell loop: wall
 -- time, and the processor time of the processes it started (the shell's

@@ -37,9 +37,7 @@ function command.configure(cmd)
   limits.add_options(cmd)
 end
 
-local function shell_quote(s)
-  return "'" .. tostring(s):gsub("'", "'\\''") .. "'"
-end
+local shell_quote = require("boardscript.text").shell_quote
 
 --- Parses `I/N`: i, n (user error if malformed).
 function command.shard_of(text)

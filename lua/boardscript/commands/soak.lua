@@ -39,9 +39,7 @@ function command.configure(cmd)
   cmd:flag("--json", "Print the summary as one JSON object.")
 end
 
-local function shell_quote(s)
-  return "'" .. tostring(s):gsub("'", "'\\''") .. "'"
-end
+local shell_quote = require("boardscript.text").shell_quote
 
 -- The arguments that choose the games (what a reproducer repeats).
 local function game_args(args)
