@@ -389,7 +389,7 @@ int bs_searcher_new(bs_searcher **out, const bs_search_config *cfg)
     else
         s->cfg.weights = bs_eval_default_weights();
     size_t bytes = s->cfg.tt_bytes ? s->cfg.tt_bytes : (size_t)16 << 20;
-    size_t entries = 1;
+    size_t entries = 2; /* the exact solver reads entries in pairs */
     while (entries * 2 * sizeof(tt_entry) <= bytes)
         entries *= 2;
     s->tt = calloc(entries, sizeof(tt_entry));
@@ -710,6 +710,43 @@ static uint64_t key64(uint64_t P, uint64_t O)
     return bs_mix64(P) ^ bs_mix64(O + 0x5851f42d4c957f2dULL) ^ 0x2545F4914F6CDD1DULL;
 }
 
+/* The exact solver's table is two-way: a key may sit in either entry of the
+ * pair its low bits name (32 aligned bytes). The first keeps the position
+ * with the most empties (the costliest to redo), the second takes every
+ * other store, so a long search keeps its big subtrees while the small ones
+ * churn through the second entry. */
+static tt_entry *pair64(bs_searcher *sr, uint64_t key)
+{
+    return &sr->tt[key & sr->tt_mask & ~(size_t)1];
+}
+
+static tt_entry *probe64(bs_searcher *sr, uint64_t key)
+{
+    tt_entry *e = pair64(sr, key);
+    return e[0].key == key ? &e[0] : e[1].key == key ? &e[1] : NULL;
+}
+
+static void store64(bs_searcher *sr, uint64_t key, int empties, int value, int alpha0, int beta, int move)
+{
+    tt_entry *pair = pair64(sr, key), *e;
+    if (pair[0].key == key || empties >= pair[0].depth) {
+        e = &pair[0];
+        if (pair[0].key != key && pair[0].key != 0)
+            pair[1] = pair[0]; /* the deep entry it displaces stays one store longer */
+    } else {
+        e = &pair[1];
+    }
+    e->key = key;
+    e->value = value;
+    e->move = (int16_t)move;
+    e->depth = (int8_t)empties;
+    e->flag = value <= alpha0 ? TT_UPPER : value >= beta ? TT_LOWER : TT_EXACT;
+}
+
+/* Enhanced transposition cutoffs cost a table probe per child: worth it
+ * only where subtrees are big. */
+#define ETC_MIN_EMPTIES 12
+
 static int solve_deep(solve64 *c, uint64_t P, uint64_t O, int alpha, int beta, bool passed, int *best_sq)
 {
     uint64_t E = ~(P | O | c->blocks);
@@ -726,9 +763,9 @@ static int solve_deep(solve64 *c, uint64_t P, uint64_t O, int alpha, int beta, b
     }
     bs_searcher *sr = c->sr;
     uint64_t key = key64(P, O);
-    tt_entry *e = tt_slot(sr, key);
+    tt_entry *e = probe64(sr, key);
     int tt_move = -1, alpha0 = alpha;
-    if (e->key == key) {
+    if (e) {
         tt_move = e->move;
         if (!best_sq) {
             int lo = e->flag & TT_LOWER ? e->value : -INF, hi = e->flag & TT_UPPER ? e->value : INF;
@@ -741,6 +778,7 @@ static int solve_deep(solve64 *c, uint64_t P, uint64_t O, int alpha, int beta, b
         }
     }
     int sq_list[64], score[64], count = 0;
+    uint64_t flip_list[64];
     uint64_t odd = 0;
     if (empties <= 14)
         for (int q = 0; q < 4; q++)
@@ -753,10 +791,11 @@ static int solve_deep(solve64 *c, uint64_t P, uint64_t O, int alpha, int beta, b
         uint64_t reply_set = bs_moves64(nO, nP, ~(nP | nO | c->blocks));
         /* enhanced transposition cutoff: a child already known to be bad
          * enough for the opponent refutes this node at once */
-        uint64_t child_key = key64(nO, nP);
-        tt_entry *ce = tt_slot(sr, child_key);
-        if (ce->key == child_key && (ce->flag & TT_UPPER) && -ce->value >= beta && !best_sq)
-            return -ce->value;
+        if (empties >= ETC_MIN_EMPTIES && !best_sq) {
+            tt_entry *ce = probe64(sr, key64(nO, nP));
+            if (ce && (ce->flag & TT_UPPER) && -ce->value >= beta)
+                return -ce->value;
+        }
         /* fastest first: fewest replies for the opponent, corners for them
          * last, its own corners and odd regions first */
         int replies = __builtin_popcountll(reply_set);
@@ -773,14 +812,16 @@ static int solve_deep(solve64 *c, uint64_t P, uint64_t O, int alpha, int beta, b
         for (; j > 0 && score[j - 1] < v; j--) {
             score[j] = score[j - 1];
             sq_list[j] = sq_list[j - 1];
+            flip_list[j] = flip_list[j - 1];
         }
         score[j] = v;
         sq_list[j] = sq;
+        flip_list[j] = f;
     }
     int best = -INF, best_move = sq_list[0];
     for (int i = 0; i < count; i++) {
         int sq = sq_list[i];
-        uint64_t f = bs_flips64(P, O, sq);
+        uint64_t f = flip_list[i];
         uint64_t nP = P | f | (1ULL << sq), nO = O & ~f;
         int v;
         if (i == 0) {
@@ -804,11 +845,7 @@ static int solve_deep(solve64 *c, uint64_t P, uint64_t O, int alpha, int beta, b
             }
         }
     }
-    e->key = key;
-    e->value = best;
-    e->move = (int16_t)best_move;
-    e->depth = (int8_t)empties;
-    e->flag = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
+    store64(sr, key, empties, best, alpha0, beta, best_move);
     return best;
 }
 
