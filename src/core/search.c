@@ -618,7 +618,59 @@ typedef struct solve64 {
     bs_searcher *sr;
     uint64_t blocks;
     int misere, to_winner;
+    int most; /* the cells that can hold a disc: no margin exceeds it */
 } solve64;
+
+#define COL_A 0x0101010101010101ULL
+#define COL_H 0x8080808080808080ULL
+
+/* Cells whose line in one diagonal direction (+step / -step on the word,
+ * `lo_wrap`/`hi_wrap` the columns a shift by 1, 2 and 4 steps wraps into)
+ * holds an empty cell: the empties spread along the line both ways. */
+static uint64_t diagonal_open(uint64_t empty, int step, const uint64_t wrap_up[3], const uint64_t wrap_down[3])
+{
+    uint64_t up = empty, down = empty;
+    for (int k = 0; k < 3; k++) {
+        up |= (up << (step << k)) & ~wrap_up[k];
+        down |= (down >> (step << k)) & ~wrap_down[k];
+    }
+    return up | down;
+}
+
+/* Discs of `O` no move can ever flip (a lower bound): along each of the four
+ * axes the line is full, or a neighbour on the axis is the edge, a block or
+ * such a disc. Blocks count as filled cells and as walls. */
+static int stable64(uint64_t P, uint64_t O, uint64_t blocks)
+{
+    static const uint64_t LEFT[3] = {COL_A, COL_A | COL_A << 1, 0x0f0f0f0f0f0f0f0fULL};
+    static const uint64_t RIGHT[3] = {COL_H, COL_H | COL_H >> 1, 0xf0f0f0f0f0f0f0f0ULL};
+    uint64_t empty = ~(P | O | blocks);
+    uint64_t x = ~empty & (~empty >> 4);
+    x &= x >> 2;
+    x &= x >> 1;
+    uint64_t full_h = (x & COL_A) * 0xff;
+    uint64_t y = ~empty & (~empty >> 32);
+    y &= y >> 16;
+    y &= y >> 8;
+    uint64_t full_v = (y & 0xff) * COL_A;
+    uint64_t full_d9 = ~diagonal_open(empty, 9, LEFT, RIGHT);
+    uint64_t full_d7 = ~diagonal_open(empty, 7, RIGHT, LEFT);
+    const uint64_t rim = 0xff818181818181ffULL;
+    uint64_t h0 = full_h | COL_A | COL_H, v0 = full_v | 0xff000000000000ffULL;
+    uint64_t d9 = full_d9 | rim, d7 = full_d7 | rim;
+    uint64_t stable = 0, wall = blocks;
+    for (;;) {
+        uint64_t w = wall | stable;
+        uint64_t h = h0 | ((w << 1) & ~COL_A) | ((w >> 1) & ~COL_H);
+        uint64_t v = v0 | (w << 8) | (w >> 8);
+        uint64_t a = d9 | ((w << 9) & ~COL_A) | ((w >> 9) & ~COL_H);
+        uint64_t b = d7 | ((w << 7) & ~COL_H) | ((w >> 7) & ~COL_A);
+        uint64_t next = stable | (O & h & v & a & b);
+        if (next == stable)
+            return __builtin_popcountll(stable);
+        stable = next;
+    }
+}
 
 static bool fast_solvable(const bs_game *g, const bs_state *s)
 {
@@ -761,6 +813,12 @@ static int solve_deep(solve64 *c, uint64_t P, uint64_t O, int alpha, int beta, b
             return final64(c, P, O);
         return -solve_deep(c, O, P, -beta, -alpha, true, NULL);
     }
+    /* stability cutoff: O's stable discs cap what P can win */
+    if (!c->misere && !best_sq && alpha >= c->most - 2 * __builtin_popcountll(O)) {
+        int most = c->most - 2 * stable64(P, O, c->blocks);
+        if (most <= alpha)
+            return most;
+    }
     bs_searcher *sr = c->sr;
     uint64_t key = key64(P, O);
     tt_entry *e = probe64(sr, key);
@@ -853,7 +911,8 @@ static int solve_deep(solve64 *c, uint64_t P, uint64_t O, int alpha, int beta, b
  * index (r * BS_MAX_N + c), or BS_PASS when the side to move must pass. */
 static int solve64_root(bs_searcher *sr, const bs_state *s, int guess, int *best)
 {
-    solve64 c = {sr, bs_pack64(s->board.plane[2]), sr->g->misere, sr->g->empties_to_winner};
+    solve64 c = {sr, bs_pack64(s->board.plane[2]), sr->g->misere, sr->g->empties_to_winner, 0};
+    c.most = 64 - __builtin_popcountll(c.blocks);
     uint64_t P = bs_pack64(s->board.plane[s->player - 1]);
     uint64_t O = bs_pack64(s->board.plane[bs_opponent(s->player) - 1]);
     /* MTD(f): null-window tests from a guess of 0 close in on the value; the
