@@ -707,6 +707,38 @@ static int solve_last(solve64 *c, uint64_t P, uint64_t O, int square)
     return final64(c, P, O);
 }
 
+/* Two empties, x < y (the order the parity pass gives them): each child
+ * is one forced last move, counted as a node as solve_small would. */
+static int solve_two(solve64 *c, uint64_t P, uint64_t O, int alpha, int beta, bool passed, int x, int y)
+{
+    int best = -INF;
+    uint64_t f = bs_flips64(P, O, x);
+    if (f) {
+        if (poll_stop(c->sr))
+            return 0;
+        best = -solve_last(c, O & ~f, P | f | (1ULL << x), y);
+        if (best >= beta)
+            return best;
+        if (best > alpha)
+            alpha = best;
+    }
+    f = bs_flips64(P, O, y);
+    if (f) {
+        if (poll_stop(c->sr))
+            return 0;
+        int v = -solve_last(c, O & ~f, P | f | (1ULL << y), x);
+        if (v > best)
+            best = v;
+    }
+    if (best > -INF)
+        return best;
+    if (passed)
+        return final64(c, P, O);
+    if (poll_stop(c->sr))
+        return 0;
+    return -solve_two(c, O, P, -beta, -alpha, true, x, y);
+}
+
 static int solve_small(solve64 *c, uint64_t P, uint64_t O, int alpha, int beta, bool passed)
 {
     if (poll_stop(c->sr))
@@ -717,6 +749,8 @@ static int solve_small(solve64 *c, uint64_t P, uint64_t O, int alpha, int beta, 
         return final64(c, P, O);
     if (empties == 1 && !c->misere)
         return solve_last(c, P, O, __builtin_ctzll(E));
+    if (empties == 2 && !c->misere)
+        return solve_two(c, P, O, alpha, beta, passed, __builtin_ctzll(E), 63 - __builtin_clzll(E));
     uint64_t moves = bs_moves64(P, O, E);
     if (!moves) {
         if (passed || !bs_moves64(O, P, E))
