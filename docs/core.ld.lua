@@ -101,6 +101,17 @@
 -- "white" or "draw"
 -- @usage local black, white, plies, winner = core.playout(b, "black", core.rng(1))
 
+--- A cursor: a copy of the position, walked one move at a time, each move
+-- picked by its number among the legal ones (see the `cursor` type).
+-- @function cursor
+-- @tparam board b the position (copied: later changes to `b` do not reach the cursor)
+-- @string player "black" or "white", to move
+-- @tab[opt] opts `game` and the state fields, as for `playout`
+-- @treturn cursor
+-- @usage local c = core.cursor(b, "black")
+-- local n = c:count()
+-- while n > 0 do n = c:play(rng:random(n)) end
+
 --- The largest number of edges the solver takes (64).
 -- @field dots_solver_max_edges
 
@@ -246,6 +257,56 @@
 -- @int[opt] m
 -- @int[opt] n
 -- @return number
+
+--- A game walked one move at a time (userdata "boardscript.cursor"). After
+-- every move it passes for a side without a legal move, as `playout` does,
+-- so the side to move has `count()` legal moves, numbered 1..count row by
+-- row (`board:move_list`'s order); 0 means the game is over. Picking
+-- `rng:random(count)` at every move plays `playout`'s game.
+-- @type cursor
+
+--- Plays legal move k and the passes that follow. Raises for k outside
+-- 1..count (the cursor unchanged).
+-- @function cursor:play
+-- @int k the move's number
+-- @treturn int the number of legal moves of the side now to move (0: over)
+
+--- The number of legal moves of the side to move (0: the game is over).
+-- @function cursor:count
+-- @treturn int
+
+--- A pass where the rules allow one with moves on the board.
+-- @function cursor:pass
+-- @treturn int the new count, or nil and "the rules allow no pass here" / "the game is over"
+
+--- The legal moves as cell indices `(row - 1) * n + col`, in order.
+-- @function cursor:moves
+-- @tab[opt] buffer a table to fill (entries past the moves are cleared)
+-- @treturn int their number
+-- @treturn table the buffer, or a new table
+
+--- The side to move.
+-- @function cursor:side
+-- @treturn string "black" or "white"
+
+--- Moves and passes played since the start.
+-- @function cursor:plies
+-- @treturn int
+
+--- The discs and the winner, as `playout` returns them.
+-- @function cursor:result
+-- @treturn int black's discs
+-- @treturn int white's discs
+-- @treturn int plies
+-- @treturn string "black", "white" or "draw" (as the position stands)
+
+--- Back to the position the cursor was made from.
+-- @function cursor:reset
+-- @treturn int its count
+
+--- A new board with the position now.
+-- @function cursor:board
+-- @treturn board
 
 --- A Dots and Boxes position (userdata "boardscript.dots"). It holds no
 -- pointers: `clone` is a plain copy. `tostring(d)` is the grid without

@@ -175,6 +175,18 @@ matrix.types = {
     state = function() return "" end,
     probe = function(g) assert(math.type(g:random(1000)) == "integer", "rng: random") end,
   },
+  ["boardscript.cursor"] = {
+    short = "cursor",
+    make = function() return core.cursor(matrix.board(), "black") end,
+    state = function(c)
+      local _, moves = c:moves()
+      return table.concat({ tostring(c:board()), c:side(), c:count(), c:plies(), table.concat(moves, ",") }, ";")
+    end,
+    probe = function(c)
+      assert(c:count() == 4 and c:side() == "black", "cursor: count")
+      assert(c:moves() == 4, "cursor: moves")
+    end,
+  },
   ["boardscript.searcher"] = {
     short = "searcher",
     make = function() return core.searcher { tt_mb = 1 } end,
@@ -199,6 +211,7 @@ matrix.types = {
 
 local BOARD, DOTS, RNG = "boardscript.board", "boardscript.dots", "boardscript.rng"
 local SEARCHER, SOLVER = "boardscript.searcher", "boardscript.dots_solver"
+local CURSOR = "boardscript.cursor"
 local function board() return matrix.board() end
 
 -- A function or method: {of = "module" or a metatable name, name, args
@@ -228,6 +241,8 @@ matrix.functions = {
   { of = "module", name = "playout", args = {
     k.udata(BOARD, board), k.option(PLAYERS, false, "black"), k.udata(RNG, function() return core.rng(1) end),
     k.table(false, function() return { limit = 4 } end) } },
+  { of = "module", name = "cursor", args = {
+    k.udata(BOARD, board), k.option(PLAYERS, false, "black"), k.table(false, function() return {} end) } },
 
   -- boards
   { of = BOARD, name = "size", args = {} },
@@ -266,6 +281,18 @@ matrix.functions = {
       errpos = function(v) return integer(v) and 3 or 2 end },
     { valid = 6, ok = function(v) local i = integer(v); return i ~= nil and i >= 1 end } } },
   { of = RNG, name = "__tostring", args = {} },
+
+  -- cursors (4 x 4 start, black to move: four moves)
+  { of = CURSOR, name = "play", args = { k.int(1, 4, 1) } },
+  { of = CURSOR, name = "count", args = {} },
+  { of = CURSOR, name = "pass", args = {}, fail_ok = true },
+  { of = CURSOR, name = "moves", args = { k.table() } },
+  { of = CURSOR, name = "side", args = {} },
+  { of = CURSOR, name = "plies", args = {} },
+  { of = CURSOR, name = "result", args = {} },
+  { of = CURSOR, name = "reset", args = {} },
+  { of = CURSOR, name = "board", args = {} },
+  { of = CURSOR, name = "__tostring", args = {} },
 
   -- Dots and Boxes positions
   { of = DOTS, name = "rows", args = {} },

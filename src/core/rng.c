@@ -35,10 +35,11 @@ uint64_t bs_rng_below(bs_rng *g, uint64_t bound)
 {
     if (bound == 0)
         return 0;
-    uint64_t limit = -bound % bound; /* 2^64 mod bound: values below it would bias */
     for (;;) {
         uint64_t x = bs_rng_next(g);
-        if (x >= limit)
+        /* values below 2^64 mod bound would bias; that remainder is below
+         * bound, so it needs working out only for the rare x < bound */
+        if (x >= bound || x >= -bound % bound)
             return x % bound;
     }
 }

@@ -4,7 +4,24 @@
 
 #define RNG_META "boardscript.rng"
 
-static bs_rng *check_rng(lua_State *L) { return luaL_checkudata(L, 1, RNG_META); }
+/* A generator's userdata: the generator, then RNG_TAG (so a pointer to it
+ * is a bs_rng pointer for luaL_checkudata's other users). The tag and the
+ * exact size, which Lua code cannot forge, make the usual check two loads;
+ * anything else gets luaL_checkudata's message. */
+#define RNG_TAG 0x62732d726e672d31ULL /* "bs-rng-1" */
+
+typedef struct lrng {
+    bs_rng g;
+    uint64_t tag;
+} lrng;
+
+static bs_rng *check_rng(lua_State *L)
+{
+    lrng *r = lua_touserdata(L, 1);
+    if (r && lua_rawlen(L, 1) == sizeof *r && r->tag == RNG_TAG && lua_type(L, 1) == LUA_TUSERDATA)
+        return &r->g;
+    return luaL_checkudata(L, 1, RNG_META);
+}
 
 /* An integer, or a float with an integral value (lua_numbertointeger alone
  * would truncate 2.5 to 2). */
@@ -22,8 +39,9 @@ static uint64_t check_seed(lua_State *L, int arg)
 static int rng_new(lua_State *L)
 {
     uint64_t seed = lua_isnoneornil(L, 1) ? 0 : check_seed(L, 1);
-    bs_rng *g = lua_newuserdatauv(L, sizeof *g, 0);
-    bs_rng_seed(g, seed);
+    lrng *r = lua_newuserdatauv(L, sizeof *r, 0);
+    r->tag = RNG_TAG;
+    bs_rng_seed(&r->g, seed);
     luaL_setmetatable(L, RNG_META);
     return 1;
 }

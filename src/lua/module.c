@@ -68,5 +68,6 @@ int luaopen_boardscript_core(lua_State *L)
     bs_lua_open_dots(L);
     bs_lua_open_search(L);
     bs_lua_open_playout(L);
+    bs_lua_open_cursor(L);
     return 1;
 }

@@ -176,7 +176,32 @@ local playout_c = playout_figure("playout_c", 200000, 2000, "driven from C (core
   for _ = 1, n do playout(b, "black", rng) end
 end)
 
-local playout_lua = playout_figure("playout_lua", 20000, 200, "driven from Lua (move_list, play_index, undo)",
+-- Games over a cursor: one call a move, the move number drawn in Lua.
+local playout_lua = playout_figure("playout_lua", 100000, 1000,
+  "driven from Lua, a move a call (cursor:play(k), k = rng:random(count))",
+  function(n, rng)
+    local c = core.cursor(reversi_start(8), "black")
+    local play, reset, random = c.play, c.reset, rng.random
+    for _ = 1, n do
+      local count = reset(c)
+      while count > 0 do count = play(c, random(rng, count)) end
+    end
+  end)
+
+local playout_lua_math = playout_figure("playout_lua_math", 100000, 1000,
+  "driven from Lua, a move a call (cursor:play(k), k = math.random(count))",
+  function(n)
+    local c = core.cursor(reversi_start(8), "black")
+    local play, reset, random = c.play, c.reset, math.random
+    math.randomseed(1)
+    for _ = 1, n do
+      local count = reset(c)
+      while count > 0 do count = play(c, random(count)) end
+    end
+  end)
+
+local playout_lua_board = playout_figure("playout_lua_board", 20000, 200,
+  "driven from Lua over a board (move_list, play_index, undo)",
   function(n, rng)
     local b, buffer = reversi_start(8), {}
     for _ = 1, n do lua_game(b, rng, buffer) end
@@ -273,6 +298,8 @@ command.FIGURES = {
   ffo_figure,
   playout_c,
   playout_lua,
+  playout_lua_math,
+  playout_lua_board,
   playout_hooks,
   mcts_figure,
   dots_figure,
@@ -371,8 +398,8 @@ end
 --- One figure's line: name, value and unit, what was measured, time and peak RSS.
 function command.line(r)
   local rss = r.rss_kib and ("peak RSS %.1f MiB"):format(r.rss_kib / 1024) or "peak RSS n/a"
-  if r.error then return ("%-14s failed: %s"):format(r.name, r.error) end
-  if r.skipped then return ("%-14s skipped: %s"):format(r.name, r.skipped) end
+  if r.error then return ("%-17s failed: %s"):format(r.name, r.error) end
+  if r.skipped then return ("%-17s skipped: %s"):format(r.name, r.skipped) end
   local value = r.value >= 100 and group(r.value) or ("%.3f"):format(r.value)
   local extra
   if r.unit == "s" or r.unit == "ms" then
@@ -380,7 +407,7 @@ function command.line(r)
   else
     extra = (", %s %s in %.3f s"):format(group(r.count), r.count_unit, r.seconds)
   end
-  return ("%-14s %14s %-10s %s%s (%s); %s"):format(r.name, value, r.unit, r.what, extra, r.clock, rss)
+  return ("%-17s %14s %-10s %s%s (%s); %s"):format(r.name, value, r.unit, r.what, extra, r.clock, rss)
 end
 
 function command.run(args)
