@@ -60,6 +60,31 @@ local function perft_figure(name, n, depth, quick_depth, blocks)
   }
 end
 
+-- Perft from a mid-game position: `plies` random plies (seed 1, a pass when
+-- stuck) from the n x n start, where the discs no longer fit the 16 x 16
+-- window of the opening and the branching is a mid-game's.
+local function midgame_perft_figure(name, n, plies, depth, quick_depth)
+  return {
+    name = name, unit = "leaves/s",
+    run = function(opts)
+      local d = opts.quick and quick_depth or depth
+      local b, rng, player, buffer = reversi_start(n), core.rng(1), "black", {}
+      for _ = 1, plies do
+        local k = b:move_list(player, "all", buffer)
+        if k > 0 then b:play_index(player, buffer[rng:random(k)]) end
+        player = OTHER[player]
+      end
+      local moves = b:move_list(player, "all", buffer)
+      local seconds, leaves = timed(b.perft, b, player, d)
+      return {
+        what = ("perft reversi %dx%d mid-game (%d random plies, seed 1: %d discs, %d moves) depth %d"):format(
+          n, n, plies, b:count("black") + b:count("white"), moves, d),
+        value = leaves / seconds, seconds = seconds, count = leaves, count_unit = "leaves", depth = d,
+      }
+    end,
+  }
+end
+
 -- `count` midgame positions: 20 random plies (seeded) from the 8 x 8 start.
 local function midgame_positions(count)
   local positions = {}
@@ -294,6 +319,8 @@ command.FIGURES = {
   perft_figure("perft10", 10, 11, 6),
   perft_figure("perft16", 16, 11, 5),
   perft_figure("perft26", 26, 11, 5, true),
+  midgame_perft_figure("perft16_mid", 16, 60, 6, 3),
+  midgame_perft_figure("perft26_mid", 26, 300, 5, 3),
   search_figure,
   ffo_figure,
   playout_c,
