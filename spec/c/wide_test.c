@@ -142,11 +142,46 @@ static void paths_agree(check_tally *t)
     CHECK(t, mismatches == 0);
 }
 
+/* The 8 x 8 window of boards of 9 and more (every direction): discs in a
+ * small square anywhere, edges and corners too, with blocks about; deep
+ * enough that nodes reach the ring, take a new window and finally leave
+ * for the wider paths. */
+static void small_windows_agree(check_tally *t)
+{
+    bs_rng rng;
+    bs_rng_seed(&rng, 2026);
+    static const int sizes[] = {9, 10, 12, 16, 17, 20, 26};
+    int mismatches = 0, checked = 0;
+    for (int i = 0; i < 42; i++) {
+        int n = sizes[i % 7], span = 2 + (int)(bs_rng_next(&rng) % 5); /* 2..6 */
+        int at_edge = i % 3;
+        int r0 = at_edge == 1 ? 0 : at_edge == 2 ? n - span : (int)(bs_rng_next(&rng) % (uint64_t)(n - span + 1));
+        int c0 = i % 2 ? 0 : (int)(bs_rng_next(&rng) % (uint64_t)(n - span + 1));
+        bs_board b;
+        spread_board(&b, n, r0, c0, span, &rng);
+        int depth = span <= 3 ? 7 : 5;
+        for (int player = BS_BLACK; player <= BS_WHITE; player++) {
+            uint64_t fast = 0, slow = 0;
+            bool ok = bs_perft(&b, player, depth, BS_DIRS_ALL, BS_DIRS_ALL, false, &fast) == BS_OK &&
+                      bs_perft_reference(&b, player, depth, BS_DIRS_ALL, BS_DIRS_ALL, &slow) == BS_OK;
+            checked++;
+            if (!ok || fast != slow) {
+                mismatches++;
+                fprintf(stderr, "window n %d at %d,%d span %d player %d: %llu %llu\n", n, r0, c0, span, player,
+                        (unsigned long long)fast, (unsigned long long)slow);
+            }
+        }
+    }
+    CHECK(t, checked == 84);
+    CHECK(t, mismatches == 0);
+}
+
 int main(void)
 {
     check_tally t = {0, 0};
     moves_agree(&t);
     perft_agree(&t);
     paths_agree(&t);
+    small_windows_agree(&t);
     return check_summary(&t);
 }

@@ -335,6 +335,50 @@ BS_AVX2_FN static uint64_t perft_avx2(uint64_t mine, uint64_t theirs, uint64_t e
     return leaves;
 }
 
+/* perft_avx2 in a window of a bigger board: a child whose new disc lands on
+ * the ring goes to the escape (the caller checked the root). */
+BS_AVX2_FN static uint64_t perft_window_avx2(uint64_t mine, uint64_t theirs, uint64_t empty, int depth,
+                                             const struct bs_window64 *w)
+{
+    __m256i pp = _mm256_set1_epi64x((long long)mine), oo = _mm256_set1_epi64x((long long)theirs);
+    uint64_t moves = moves_avx2(pp, oo, empty);
+    if (depth == 1)
+        return moves ? (uint64_t)_mm_popcnt_u64(moves) : 1;
+    if (!moves) {
+        uint64_t replies = moves_avx2(oo, pp, empty);
+        if (!replies)
+            return 1;
+        return depth == 2 ? (uint64_t)_mm_popcnt_u64(replies) : perft_window_avx2(theirs, mine, empty, depth - 1, w);
+    }
+    uint64_t leaves = 0;
+    if (depth == 2) {
+        do {
+            uint64_t bit = _blsi_u64(moves);
+            __m256i flips = spread_lanes(flip_lanes_avx2(pp, oo, (int)_tzcnt_u64(moves)));
+            if (bit & w->ring) {
+                uint64_t f = (uint64_t)_mm256_extract_epi64(flips, 0);
+                leaves += w->escape(w->ctx, theirs ^ f, mine | f | bit, 1);
+            } else {
+                __m256i bits = _mm256_or_si256(flips, _mm256_set1_epi64x((long long)bit));
+                uint64_t next = moves_avx2(_mm256_xor_si256(oo, flips), _mm256_or_si256(pp, bits), empty ^ bit);
+                leaves += next ? _mm_popcnt_u64(next) : 1;
+            }
+            moves = _blsr_u64(moves);
+        } while (moves);
+        return leaves;
+    }
+    do {
+        uint64_t bit = _blsi_u64(moves);
+        uint64_t flips = fold_lanes(flip_lanes_avx2(pp, oo, (int)_tzcnt_u64(moves)));
+        if (bit & w->ring)
+            leaves += w->escape(w->ctx, theirs ^ flips, mine | flips | bit, depth - 1);
+        else
+            leaves += perft_window_avx2(theirs ^ flips, mine | flips | bit, empty ^ bit, depth - 1, w);
+        moves = _blsr_u64(moves);
+    } while (moves);
+    return leaves;
+}
+
 #else
 
 uint64_t bs_moves64_avx2(uint64_t mine, uint64_t theirs, uint64_t empty)
@@ -363,6 +407,13 @@ uint64_t bs_flips64(uint64_t mine, uint64_t theirs, int square)
 {
     return avx2_usable() ? flips64_avx2(mine, theirs, square) : bs_flips64_scalar(mine, theirs, square);
 }
+
+#ifdef BS_AVX2_PATH
+uint64_t bs_perft64_window(uint64_t mine, uint64_t theirs, int depth, const struct bs_window64 *w)
+{
+    return perft_window_avx2(mine, theirs, w->playable & ~(mine | theirs), depth, w);
+}
+#endif
 
 int bs_perft64(uint64_t mine, uint64_t theirs, uint64_t blocks, int depth, int impl,
                uint64_t *leaves)

@@ -37,4 +37,22 @@ uint64_t bs_flips64_avx2(uint64_t mine, uint64_t theirs, int square);
 int bs_perft64(uint64_t mine, uint64_t theirs, uint64_t blocks, int depth, int impl,
                uint64_t *leaves);
 
+/* An 8 x 8 window of a bigger board, for perft: `playable` the window's
+ * cells that are on the board and not blocks; `ring` the window's border
+ * cells that are not on the board's edge. While no disc lies on the ring,
+ * every move and flip of the board lies in the window (a move is next to a
+ * disc), so the 8 x 8 path counts the board's tree; a node whose new disc
+ * lands on the ring is handed to `escape` (the position in window bits,
+ * the plies left), which counts it some other way. All eight directions. */
+struct bs_window64 {
+    uint64_t playable, ring;
+    uint64_t (*escape)(void *ctx, uint64_t mine, uint64_t theirs, int depth);
+    void *ctx;
+};
+
+/* Leaves `depth` (>= 1) plies below a window position with no disc on the
+ * ring. Only in builds with the AVX2 path, and only when
+ * bs_avx2_available() (wide.c's windows are used only then). */
+uint64_t bs_perft64_window(uint64_t mine, uint64_t theirs, int depth, const struct bs_window64 *w);
+
 #endif

@@ -955,6 +955,133 @@ static ymm load16(const uint32_t *rows, int first_row, int count, int first_col)
     return x.v;
 }
 
+/* ---- an 8 x 8 window: the 8 x 8 path while the discs span about 6 x 6 ----
+ * A perft from the start of a big board spends most of its nodes with the
+ * discs near the centre: there the 8 x 8 path (bs_perft64_window) counts
+ * them at its own speed. A node whose new disc reaches the window's ring is
+ * placed again around its discs, or, once they spread too far, goes to the
+ * 16 x 16 path (n <= 16) or to the 16 x 16 window and the 32-bit path. */
+struct w8 {
+    int n;
+    const struct w16 *whole;   /* n <= 16: the whole board on the 16 x 16 path */
+    const struct walk *big;    /* n > 16 */
+    uint64_t playable[(MAX_ROWS - 7) * (MAX_ROWS - 7)]; /* each window's cells that are not blocks */
+};
+
+struct w8_frame {
+    const struct w8 *base;
+    int r0, c0; /* the window's top-left cell */
+};
+
+static uint64_t perft32_entry(const struct walk *w, const plane *mine, const plane *theirs, int depth, bool small);
+
+/* The 8 bits of row r from column c0 as byte i of a window word. */
+static inline uint64_t window_bytes(const uint32_t *rows, int r0, int c0)
+{
+    uint64_t x = 0;
+    for (int i = 0; i < 8; i++)
+        x |= (uint64_t)((rows[r0 + i] >> c0) & 0xffu) << (8 * i);
+    return x;
+}
+
+static void w8_init(struct w8 *w, int n, const uint32_t *playable, const struct w16 *whole, const struct walk *big)
+{
+    w->n = n;
+    w->whole = whole;
+    w->big = big;
+    for (int r0 = 0; r0 + 8 <= n; r0++)
+        for (int c0 = 0; c0 + 8 <= n; c0++)
+            w->playable[r0 * (n - 7) + c0] = window_bytes(playable, r0, c0);
+}
+
+/* A window for discs spanning rows top..bottom and columns left..right:
+ * centred, inside the board, no disc on its ring (its borders that are not
+ * the board's edges). False when none holds them. */
+static bool w8_place(int n, int top, int bottom, int left, int right, int *r0_out, int *c0_out, uint64_t *ring)
+{
+    if (bottom - top > 6 || right - left > 6)
+        return false;
+    int r0 = top - 1 - (6 - (bottom - top + 1)) / 2, c0 = left - 1 - (6 - (right - left + 1)) / 2;
+    r0 = r0 < 0 ? 0 : r0 > n - 8 ? n - 8 : r0;
+    c0 = c0 < 0 ? 0 : c0 > n - 8 ? n - 8 : c0;
+    bool ring_top = r0 > 0, ring_bottom = r0 + 7 < n - 1, ring_left = c0 > 0, ring_right = c0 + 7 < n - 1;
+    if (top < r0 + ring_top || bottom > r0 + 7 - ring_bottom || left < c0 + ring_left || right > c0 + 7 - ring_right)
+        return false;
+    *r0_out = r0;
+    *c0_out = c0;
+    *ring = (ring_top ? 0xffULL : 0) | (ring_bottom ? 0xffULL << 56 : 0) | (ring_left ? 0x0101010101010101ULL : 0) |
+            (ring_right ? 0x8080808080808080ULL : 0);
+    return true;
+}
+
+static uint64_t w8_escape(void *ctx, uint64_t mine, uint64_t theirs, int depth);
+
+static uint64_t w8_count(const struct w8 *base, int r0, int c0, uint64_t ring, uint64_t mine, uint64_t theirs,
+                         int depth)
+{
+    struct w8_frame frame = {base, r0, c0};
+    struct bs_window64 w = {base->playable[r0 * (base->n - 7) + c0], ring, w8_escape, &frame};
+    return bs_perft64_window(mine, theirs, depth, &w);
+}
+
+/* Counts the node in an 8 x 8 window around its discs (all directions, the
+ * board at least 9 x 9) when one holds them; false when not. */
+static bool w8_try(const struct w8 *base, const uint32_t *mine, const uint32_t *theirs, int depth, uint64_t *leaves)
+{
+    int n = base->n, top = -1, bottom = -1, r0, c0;
+    uint32_t cols = 0;
+    uint64_t ring;
+    for (int r = 0; r < n; r++) {
+        uint32_t x = mine[r] | theirs[r];
+        if (x) {
+            if (top < 0)
+                top = r;
+            bottom = r;
+            cols |= x;
+        }
+    }
+    if (top < 0 || !w8_place(n, top, bottom, __builtin_ctz(cols), 31 - __builtin_clz(cols), &r0, &c0, &ring))
+        return false;
+    *leaves = w8_count(base, r0, c0, ring, window_bytes(mine, r0, c0), window_bytes(theirs, r0, c0), depth);
+    return true;
+}
+
+/* Window bits moved to a window dr rows and dc columns further (the discs
+ * fit both windows: nothing wraps). */
+static inline uint64_t window_shift(uint64_t x, int dr, int dc)
+{
+    x = dr >= 0 ? x >> (8 * dr) : x << (-8 * dr);
+    return dc >= 0 ? x >> dc : x << -dc;
+}
+
+/* A node whose new disc reached the ring: a window around its discs, moved
+ * on the words, or else the wider paths. */
+static uint64_t w8_escape(void *ctx, uint64_t mine, uint64_t theirs, int depth)
+{
+    const struct w8_frame *f = ctx;
+    const struct w8 *base = f->base;
+    uint64_t occupied = mine | theirs, cols = occupied | occupied >> 32;
+    cols |= cols >> 16;
+    cols |= cols >> 8;
+    cols &= 0xff;
+    int top = f->r0 + (__builtin_ctzll(occupied) >> 3), bottom = f->r0 + ((63 - __builtin_clzll(occupied)) >> 3);
+    int left = f->c0 + __builtin_ctzll(cols), right = f->c0 + 63 - __builtin_clzll(cols), r0, c0;
+    uint64_t ring;
+    if (w8_place(base->n, top, bottom, left, right, &r0, &c0, &ring))
+        return w8_count(base, r0, c0, ring, window_shift(mine, r0 - f->r0, c0 - f->c0),
+                        window_shift(theirs, r0 - f->r0, c0 - f->c0), depth);
+    plane m, t;
+    memset(&m, 0, sizeof m);
+    memset(&t, 0, sizeof t);
+    for (int i = 0; i < 8; i++) {
+        m.row[f->r0 + i] = (uint32_t)((mine >> (8 * i)) & 0xffu) << f->c0;
+        t.row[f->r0 + i] = (uint32_t)((theirs >> (8 * i)) & 0xffu) << f->c0;
+    }
+    if (base->whole)
+        return perft16_avx2(base->whole, load16(m.row, 0, base->n, 0), load16(t.row, 0, base->n, 0), depth);
+    return perft32_entry(base->big, &m, &t, depth, false);
+}
+
 static uint64_t perft16_whole(const bs_board *b, int player, int depth, unsigned legal, unsigned flip)
 {
     struct w16 w;
@@ -964,11 +1091,16 @@ static uint64_t perft16_whole(const bs_board *b, int player, int depth, unsigned
     for (int r = 0; r < n; r++)
         playable[r] = bs_row_mask(n) & ~b->plane[2][r];
     w.playable = load16(playable, 0, n, 0);
-    return perft16_avx2(&w, load16(b->plane[player - 1], 0, n, 0), load16(b->plane[bs_opponent(player) - 1], 0, n, 0),
-                        depth);
+    const uint32_t *mine = b->plane[player - 1], *theirs = b->plane[bs_opponent(player) - 1];
+    if (legal == BS_DIRS_ALL && flip == BS_DIRS_ALL && n >= 9) {
+        struct w8 w8;
+        uint64_t leaves;
+        w8_init(&w8, n, playable, &w, NULL);
+        if (w8_try(&w8, mine, theirs, depth, &leaves))
+            return leaves;
+    }
+    return perft16_avx2(&w, load16(mine, 0, n, 0), load16(theirs, 0, n, 0), depth);
 }
-
-static uint64_t perft32_entry(const struct walk *w, const plane *mine, const plane *theirs, int depth);
 
 /* Plays the node in a 16 x 16 window when its discs allow (see above);
  * returns false (nothing done) when they do not. */
@@ -1039,7 +1171,7 @@ static uint64_t window_escape(const struct w16 *w, ymm mine, ymm theirs, int dep
         pm.row[w->r0 + i] = (uint32_t)m.row[i] << w->c0;
         pt.row[w->r0 + i] = (uint32_t)t.row[i] << w->c0;
     }
-    return perft32_entry(w->big, &pm, &pt, depth);
+    return perft32_entry(w->big, &pm, &pt, depth, false);
 }
 
 /* Moves on a board of at most 16 rows (rows as in bs_wide_moves). */
@@ -1063,15 +1195,26 @@ static void moves16_rows(int n, const uint32_t *mine, const uint32_t *theirs, co
 
 #endif /* BS_WIDE_AVX2 */
 
-/* perft32 with a 16 x 16 window first where one fits. Bounding boxes only
- * grow, so below a node without a window none fits either: perft32 recurses
- * into itself. */
-static uint64_t perft32_entry(const struct walk *w, const plane *mine, const plane *theirs, int depth)
+/* perft32 with an 8 x 8 window (`small`, every direction) or else a
+ * 16 x 16 one first where one fits. Bounding boxes only grow, so below a
+ * node without a window none fits either: perft32 recurses into itself. */
+static uint64_t perft32_entry(const struct walk *w, const plane *mine, const plane *theirs, int depth, bool small)
 {
 #if defined(BS_WIDE_AVX2)
     uint64_t leaves;
+    if (small && w->legal == BS_DIRS_ALL && w->flip == BS_DIRS_ALL) {
+        plane playable;
+        for (int r = 0; r < w->n; r++)
+            playable.row[r] = w->full.row[r] & ~w->blocks.row[r];
+        struct w8 w8;
+        w8_init(&w8, w->n, playable.row, NULL, w);
+        if (w8_try(&w8, mine->row, theirs->row, depth, &leaves))
+            return leaves;
+    }
     if (w->window && try_window(w, mine, theirs, depth, &leaves))
         return leaves;
+#else
+    (void)small;
 #endif
     return perft32(w, mine, theirs, depth);
 }
@@ -1117,5 +1260,5 @@ uint64_t bs_wide_perft(const bs_board *b, int player, int depth, unsigned legal_
         w.small_full = full16.v;
         return perft16(&w, &m16, &t16, depth);
     }
-    return perft32_entry(&w, &mine, &theirs, depth);
+    return perft32_entry(&w, &mine, &theirs, depth, w.window);
 }
