@@ -318,7 +318,7 @@ command.FIGURES = {
   perft_figure("perft6", 6, 11, 7),
   perft_figure("perft10", 10, 11, 6),
   perft_figure("perft16", 16, 11, 5),
-  perft_figure("perft26", 26, 11, 5, true),
+  perft_figure("perft26", 26, 12, 5, true),
   midgame_perft_figure("perft16_mid", 16, 60, 6, 3),
   midgame_perft_figure("perft26_mid", 26, 300, 5, 3),
   search_figure,
