@@ -160,19 +160,32 @@ static void small_windows_agree(check_tally *t)
         bs_board b;
         spread_board(&b, n, r0, c0, span, &rng);
         int depth = span <= 3 ? 7 : 5;
-        for (int player = BS_BLACK; player <= BS_WHITE; player++) {
-            uint64_t fast = 0, slow = 0;
-            bool ok = bs_perft(&b, player, depth, BS_DIRS_ALL, BS_DIRS_ALL, false, &fast) == BS_OK &&
-                      bs_perft_reference(&b, player, depth, BS_DIRS_ALL, BS_DIRS_ALL, &slow) == BS_OK;
-            checked++;
-            if (!ok || fast != slow) {
-                mismatches++;
-                fprintf(stderr, "window n %d at %d,%d span %d player %d: %llu %llu\n", n, r0, c0, span, player,
-                        (unsigned long long)fast, (unsigned long long)slow);
+        /* every direction, then one of the partial sets (trap and flip) */
+        static const unsigned sets[][2] = {
+            {BS_DIRS_ALL, BS_DIRS_ALL},
+            {BS_DIRS_ALL, BS_DIR_N | BS_DIR_SW},
+            {BS_DIRS_DIAGONAL, BS_DIRS_ORTHOGONAL},
+            {BS_DIR_E | BS_DIR_S, BS_DIRS_ALL},
+            {BS_DIRS_ORTHOGONAL, BS_DIRS_ORTHOGONAL},
+            {BS_DIRS_ALL, BS_DIR_NE | BS_DIR_W | BS_DIR_SE},
+            {BS_DIR_NW | BS_DIR_SW | BS_DIR_N, BS_DIR_NW | BS_DIR_SW | BS_DIR_E | BS_DIR_S},
+        };
+        for (int k = 0; k < 2; k++) {
+            unsigned legal = sets[k ? 1 + i % 6 : 0][0], flip = sets[k ? 1 + i % 6 : 0][1];
+            for (int player = BS_BLACK; player <= BS_WHITE; player++) {
+                uint64_t fast = 0, slow = 0;
+                bool ok = bs_perft(&b, player, depth, legal, flip, false, &fast) == BS_OK &&
+                          bs_perft_reference(&b, player, depth, legal, flip, &slow) == BS_OK;
+                checked++;
+                if (!ok || fast != slow) {
+                    mismatches++;
+                    fprintf(stderr, "window n %d at %d,%d span %d dirs %x/%x player %d: %llu %llu\n", n, r0, c0,
+                            span, legal, flip, player, (unsigned long long)fast, (unsigned long long)slow);
+                }
             }
         }
     }
-    CHECK(t, checked == 84);
+    CHECK(t, checked == 168);
     CHECK(t, mismatches == 0);
 }
 

@@ -217,7 +217,9 @@ static const uint64_t RAYS[64][8] __attribute__((aligned(32))) = {
 #define LANES(a, b, c, d) _mm256_set_epi64x((long long)(d), (long long)(c), (long long)(b), (long long)(a))
 
 /* Legal moves of the discs in every lane of `pp` against `oo`. */
-BS_AVX2_FN static inline uint64_t moves_avx2(__m256i pp, __m256i oo, uint64_t empty)
+BS_AVX2_FN static inline __attribute__((always_inline)) uint64_t moves_masked_avx2(__m256i pp, __m256i oo,
+                                                                                    uint64_t empty, __m256i lower,
+                                                                                    __m256i higher)
 {
     const __m256i step = LANES(1, 8, 9, 7), step2 = LANES(2, 16, 18, 14);
     /* an opposing disc on the edge column never lies inside a sideways run */
@@ -234,20 +236,32 @@ BS_AVX2_FN static inline uint64_t moves_avx2(__m256i pp, __m256i oo, uint64_t em
     dn = _mm256_or_si256(dn, _mm256_and_si256(pair_dn, _mm256_srlv_epi64(dn, step2)));
     up = _mm256_or_si256(up, _mm256_and_si256(pair_up, _mm256_sllv_epi64(up, step2)));
     dn = _mm256_or_si256(dn, _mm256_and_si256(pair_dn, _mm256_srlv_epi64(dn, step2)));
-    __m256i m = _mm256_or_si256(_mm256_sllv_epi64(up, step), _mm256_srlv_epi64(dn, step));
+    /* a move above its run traps downwards (W, N, NW, NE), one below it upwards */
+    __m256i m = _mm256_or_si256(_mm256_and_si256(_mm256_sllv_epi64(up, step), lower),
+                                _mm256_and_si256(_mm256_srlv_epi64(dn, step), higher));
     __m128i x = _mm_or_si128(_mm256_castsi256_si128(m), _mm256_extracti128_si256(m, 1));
     x = _mm_or_si128(x, _mm_unpackhi_epi64(x, x));
     return (uint64_t)_mm_cvtsi128_si64(x) & empty;
 }
 
+/* Every direction (the masks fold away). */
+BS_AVX2_FN static inline uint64_t moves_avx2(__m256i pp, __m256i oo, uint64_t empty)
+{
+    const __m256i all = _mm256_set1_epi64x(-1);
+    return moves_masked_avx2(pp, oo, empty, all, all);
+}
+
 /* The flips of a move at `square`, one line per lane, not yet combined. */
-BS_AVX2_FN static inline __m256i flip_lanes_avx2(__m256i pp, __m256i oo, int square)
+BS_AVX2_FN static inline __attribute__((always_inline)) __m256i flip_lanes_masked_avx2(__m256i pp, __m256i oo,
+                                                                                       int square, __m256i higher,
+                                                                                       __m256i lower)
 {
     const __m256i step = LANES(1, 8, 9, 7), step4 = LANES(4, 32, 36, 28);
     const __m256i zero = _mm256_setzero_si256();
     const uint64_t *rays = RAYS[square & 63];
-    __m256i above = _mm256_load_si256((const __m256i *)rays);
-    __m256i below = _mm256_load_si256((const __m256i *)(rays + 4));
+    /* rays of the directions that do not flip are left out */
+    __m256i above = _mm256_and_si256(_mm256_load_si256((const __m256i *)rays), higher);
+    __m256i below = _mm256_and_si256(_mm256_load_si256((const __m256i *)(rays + 4)), lower);
     /* above: the nearest cell that is not the opponent's is the lowest bit */
     __m256i stop = _mm256_andnot_si256(oo, above);
     stop = _mm256_and_si256(_mm256_and_si256(stop, _mm256_sub_epi64(zero, stop)), pp);
@@ -264,6 +278,12 @@ BS_AVX2_FN static inline __m256i flip_lanes_avx2(__m256i pp, __m256i oo, int squ
     /* the ray's cells above that end: -(2 * end) is every bit above it */
     __m256i dn = _mm256_and_si256(below, _mm256_sub_epi64(zero, _mm256_add_epi64(end, end)));
     return _mm256_or_si256(up, dn);
+}
+
+BS_AVX2_FN static inline __m256i flip_lanes_avx2(__m256i pp, __m256i oo, int square)
+{
+    const __m256i all = _mm256_set1_epi64x(-1);
+    return flip_lanes_masked_avx2(pp, oo, square, all, all);
 }
 
 /* The OR of the four lanes, in every lane. */
@@ -336,48 +356,59 @@ BS_AVX2_FN static uint64_t perft_avx2(uint64_t mine, uint64_t theirs, uint64_t e
 }
 
 /* perft_avx2 in a window of a bigger board: a child whose new disc lands on
- * the ring goes to the escape (the caller checked the root). */
-BS_AVX2_FN static uint64_t perft_window_avx2(uint64_t mine, uint64_t theirs, uint64_t empty, int depth,
-                                             const struct bs_window64 *w)
-{
-    __m256i pp = _mm256_set1_epi64x((long long)mine), oo = _mm256_set1_epi64x((long long)theirs);
-    uint64_t moves = moves_avx2(pp, oo, empty);
-    if (depth == 1)
-        return moves ? (uint64_t)_mm_popcnt_u64(moves) : 1;
-    if (!moves) {
-        uint64_t replies = moves_avx2(oo, pp, empty);
-        if (!replies)
-            return 1;
-        return depth == 2 ? (uint64_t)_mm_popcnt_u64(replies) : perft_window_avx2(theirs, mine, empty, depth - 1, w);
+ * the ring goes to the escape (the caller checked the root). MASKED: the
+ * legal and flip directions come from the window (else all eight). */
+#define DEFINE_PERFT_WINDOW(NAME, MASKED)                                                                        \
+    BS_AVX2_FN static uint64_t NAME(uint64_t mine, uint64_t theirs, uint64_t empty, int depth,                   \
+                                    const struct bs_window64 *w)                                                 \
+    {                                                                                                            \
+        const __m256i all = _mm256_set1_epi64x(-1);                                                              \
+        const __m256i ll = MASKED ? _mm256_loadu_si256((const __m256i *)(w->lanes + 0)) : all;                      \
+        const __m256i lh = MASKED ? _mm256_loadu_si256((const __m256i *)(w->lanes + 4)) : all;                      \
+        const __m256i fh = MASKED ? _mm256_loadu_si256((const __m256i *)(w->lanes + 8)) : all;                      \
+        const __m256i fl = MASKED ? _mm256_loadu_si256((const __m256i *)(w->lanes + 12)) : all;                      \
+        __m256i pp = _mm256_set1_epi64x((long long)mine), oo = _mm256_set1_epi64x((long long)theirs);            \
+        uint64_t moves = moves_masked_avx2(pp, oo, empty, ll, lh);                                               \
+        if (depth == 1)                                                                                          \
+            return moves ? (uint64_t)_mm_popcnt_u64(moves) : 1;                                                  \
+        if (!moves) {                                                                                            \
+            uint64_t replies = moves_masked_avx2(oo, pp, empty, ll, lh);                                         \
+            if (!replies)                                                                                        \
+                return 1;                                                                                        \
+            return depth == 2 ? (uint64_t)_mm_popcnt_u64(replies) : NAME(theirs, mine, empty, depth - 1, w);     \
+        }                                                                                                        \
+        uint64_t leaves = 0;                                                                                     \
+        if (depth == 2) {                                                                                        \
+            do {                                                                                                 \
+                uint64_t bit = _blsi_u64(moves);                                                                 \
+                __m256i flips = spread_lanes(flip_lanes_masked_avx2(pp, oo, (int)_tzcnt_u64(moves), fh, fl));   \
+                if (bit & w->ring) {                                                                             \
+                    uint64_t f = (uint64_t)_mm256_extract_epi64(flips, 0);                                       \
+                    leaves += w->escape(w->ctx, theirs ^ f, mine | f | bit, 1);                                  \
+                } else {                                                                                         \
+                    __m256i bits = _mm256_or_si256(flips, _mm256_set1_epi64x((long long)bit));                   \
+                    uint64_t next = moves_masked_avx2(_mm256_xor_si256(oo, flips), _mm256_or_si256(pp, bits),    \
+                                                      empty ^ bit, ll, lh);                                      \
+                    leaves += next ? _mm_popcnt_u64(next) : 1;                                                   \
+                }                                                                                                \
+                moves = _blsr_u64(moves);                                                                        \
+            } while (moves);                                                                                     \
+            return leaves;                                                                                       \
+        }                                                                                                        \
+        do {                                                                                                     \
+            uint64_t bit = _blsi_u64(moves);                                                                     \
+            uint64_t flips = fold_lanes(flip_lanes_masked_avx2(pp, oo, (int)_tzcnt_u64(moves), fh, fl));         \
+            if (bit & w->ring)                                                                                   \
+                leaves += w->escape(w->ctx, theirs ^ flips, mine | flips | bit, depth - 1);                      \
+            else                                                                                                 \
+                leaves += NAME(theirs ^ flips, mine | flips | bit, empty ^ bit, depth - 1, w);                   \
+            moves = _blsr_u64(moves);                                                                            \
+        } while (moves);                                                                                         \
+        return leaves;                                                                                           \
     }
-    uint64_t leaves = 0;
-    if (depth == 2) {
-        do {
-            uint64_t bit = _blsi_u64(moves);
-            __m256i flips = spread_lanes(flip_lanes_avx2(pp, oo, (int)_tzcnt_u64(moves)));
-            if (bit & w->ring) {
-                uint64_t f = (uint64_t)_mm256_extract_epi64(flips, 0);
-                leaves += w->escape(w->ctx, theirs ^ f, mine | f | bit, 1);
-            } else {
-                __m256i bits = _mm256_or_si256(flips, _mm256_set1_epi64x((long long)bit));
-                uint64_t next = moves_avx2(_mm256_xor_si256(oo, flips), _mm256_or_si256(pp, bits), empty ^ bit);
-                leaves += next ? _mm_popcnt_u64(next) : 1;
-            }
-            moves = _blsr_u64(moves);
-        } while (moves);
-        return leaves;
-    }
-    do {
-        uint64_t bit = _blsi_u64(moves);
-        uint64_t flips = fold_lanes(flip_lanes_avx2(pp, oo, (int)_tzcnt_u64(moves)));
-        if (bit & w->ring)
-            leaves += w->escape(w->ctx, theirs ^ flips, mine | flips | bit, depth - 1);
-        else
-            leaves += perft_window_avx2(theirs ^ flips, mine | flips | bit, empty ^ bit, depth - 1, w);
-        moves = _blsr_u64(moves);
-    } while (moves);
-    return leaves;
-}
+
+DEFINE_PERFT_WINDOW(perft_window_avx2, 0)
+DEFINE_PERFT_WINDOW(perft_window_dirs_avx2, 1)
 
 #else
 
@@ -411,7 +442,28 @@ uint64_t bs_flips64(uint64_t mine, uint64_t theirs, int square)
 #ifdef BS_AVX2_PATH
 uint64_t bs_perft64_window(uint64_t mine, uint64_t theirs, int depth, const struct bs_window64 *w)
 {
-    return perft_window_avx2(mine, theirs, w->playable & ~(mine | theirs), depth, w);
+    uint64_t empty = w->playable & ~(mine | theirs);
+    if (w->legal == BS_DIRS_ALL && w->flip == BS_DIRS_ALL)
+        return perft_window_avx2(mine, theirs, empty, depth, w);
+    return perft_window_dirs_avx2(mine, theirs, empty, depth, w);
+}
+
+/* The lane masks of a direction set, lanes (E-W, S-N, SE-NW, SW-NE): the
+ * directions towards lower cells (W, N, NW, NE), then towards higher ones. */
+static void dir_lanes(unsigned dirs, uint64_t lower[4], uint64_t higher[4])
+{
+    static const unsigned LOWER[4] = {BS_DIR_W, BS_DIR_N, BS_DIR_NW, BS_DIR_NE};
+    static const unsigned HIGHER[4] = {BS_DIR_E, BS_DIR_S, BS_DIR_SE, BS_DIR_SW};
+    for (int i = 0; i < 4; i++) {
+        lower[i] = dirs & LOWER[i] ? ~0ULL : 0;
+        higher[i] = dirs & HIGHER[i] ? ~0ULL : 0;
+    }
+}
+
+void bs_window64_lanes(unsigned legal, unsigned flip, uint64_t lanes[16])
+{
+    dir_lanes(legal, lanes, lanes + 4);
+    dir_lanes(flip, lanes + 12, lanes + 8);
 }
 #endif
 

@@ -43,12 +43,18 @@ int bs_perft64(uint64_t mine, uint64_t theirs, uint64_t blocks, int depth, int i
  * every move and flip of the board lies in the window (a move is next to a
  * disc), so the 8 x 8 path counts the board's tree; a node whose new disc
  * lands on the ring is handed to `escape` (the position in window bits,
- * the plies left), which counts it some other way. All eight directions. */
+ * the plies left), which counts it some other way. */
 struct bs_window64 {
     uint64_t playable, ring;
     uint64_t (*escape)(void *ctx, uint64_t mine, uint64_t theirs, int depth);
     void *ctx;
+    unsigned legal, flip;   /* direction sets (capture.h); legal nonzero (with
+                               none, every empty cell is a move: no window holds them) */
+    const uint64_t *lanes;  /* unless both are every direction: bs_window64_lanes's masks */
 };
+
+/* The lane masks of a window's legal and flip directions (16 words). */
+void bs_window64_lanes(unsigned legal, unsigned flip, uint64_t lanes[16]);
 
 /* Leaves `depth` (>= 1) plies below a window position with no disc on the
  * ring. Only in builds with the AVX2 path, and only when

@@ -963,6 +963,8 @@ static ymm load16(const uint32_t *rows, int first_row, int count, int first_col)
  * 16 x 16 path (n <= 16) or to the 16 x 16 window and the 32-bit path. */
 struct w8 {
     int n;
+    unsigned legal, flip;
+    uint64_t lanes[16];        /* their masks for the 8 x 8 path */
     const struct w16 *whole;   /* n <= 16: the whole board on the 16 x 16 path */
     const struct walk *big;    /* n > 16 */
     uint64_t playable[(MAX_ROWS - 7) * (MAX_ROWS - 7)]; /* each window's cells that are not blocks */
@@ -984,9 +986,13 @@ static inline uint64_t window_bytes(const uint32_t *rows, int r0, int c0)
     return x;
 }
 
-static void w8_init(struct w8 *w, int n, const uint32_t *playable, const struct w16 *whole, const struct walk *big)
+static void w8_init(struct w8 *w, int n, unsigned legal, unsigned flip, const uint32_t *playable,
+                    const struct w16 *whole, const struct walk *big)
 {
     w->n = n;
+    w->legal = legal;
+    w->flip = flip;
+    bs_window64_lanes(legal, flip, w->lanes);
     w->whole = whole;
     w->big = big;
     for (int r0 = 0; r0 + 8 <= n; r0++)
@@ -1020,12 +1026,13 @@ static uint64_t w8_count(const struct w8 *base, int r0, int c0, uint64_t ring, u
                          int depth)
 {
     struct w8_frame frame = {base, r0, c0};
-    struct bs_window64 w = {base->playable[r0 * (base->n - 7) + c0], ring, w8_escape, &frame};
+    struct bs_window64 w = {base->playable[r0 * (base->n - 7) + c0], ring, w8_escape, &frame, base->legal, base->flip,
+                            base->lanes};
     return bs_perft64_window(mine, theirs, depth, &w);
 }
 
-/* Counts the node in an 8 x 8 window around its discs (all directions, the
- * board at least 9 x 9) when one holds them; false when not. */
+/* Counts the node in an 8 x 8 window around its discs (a legal direction
+ * set, the board at least 9 x 9) when one holds them; false when not. */
 static bool w8_try(const struct w8 *base, const uint32_t *mine, const uint32_t *theirs, int depth, uint64_t *leaves)
 {
     int n = base->n, top = -1, bottom = -1, r0, c0;
@@ -1092,10 +1099,10 @@ static uint64_t perft16_whole(const bs_board *b, int player, int depth, unsigned
         playable[r] = bs_row_mask(n) & ~b->plane[2][r];
     w.playable = load16(playable, 0, n, 0);
     const uint32_t *mine = b->plane[player - 1], *theirs = b->plane[bs_opponent(player) - 1];
-    if (legal == BS_DIRS_ALL && flip == BS_DIRS_ALL && n >= 9) {
+    if (legal != 0 && n >= 9) {
         struct w8 w8;
         uint64_t leaves;
-        w8_init(&w8, n, playable, &w, NULL);
+        w8_init(&w8, n, legal, flip, playable, &w, NULL);
         if (w8_try(&w8, mine, theirs, depth, &leaves))
             return leaves;
     }
@@ -1202,12 +1209,12 @@ static uint64_t perft32_entry(const struct walk *w, const plane *mine, const pla
 {
 #if defined(BS_WIDE_AVX2)
     uint64_t leaves;
-    if (small && w->legal == BS_DIRS_ALL && w->flip == BS_DIRS_ALL) {
+    if (small && w->legal != 0) {
         plane playable;
         for (int r = 0; r < w->n; r++)
             playable.row[r] = w->full.row[r] & ~w->blocks.row[r];
         struct w8 w8;
-        w8_init(&w8, w->n, playable.row, NULL, w);
+        w8_init(&w8, w->n, w->legal, w->flip, playable.row, NULL, w);
         if (w8_try(&w8, mine->row, theirs->row, depth, &leaves))
             return leaves;
     }
