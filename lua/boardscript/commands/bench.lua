@@ -225,6 +225,25 @@ local playout_lua_math = playout_figure("playout_lua_math", 100000, 1000,
     end
   end)
 
+-- The same with the draw made in Lua itself (xorshift64, Marsaglia 2003:
+-- shifts 13, 7, 17), so the loop makes no call but the move.
+local playout_lua_own = playout_figure("playout_lua_own", 100000, 1000,
+  "driven from Lua, a move a call (cursor:play(k), k drawn in Lua by xorshift64)",
+  function(n)
+    local c = core.cursor(reversi_start(8), "black")
+    local play, reset = c.play, c.reset
+    local x = 88172645463325252
+    for _ = 1, n do
+      local count = reset(c)
+      while count > 0 do
+        x = x ~ (x << 13)
+        x = x ~ (x >> 7)
+        x = x ~ (x << 17)
+        count = play(c, (x >> 1) % count + 1)
+      end
+    end
+  end)
+
 local playout_lua_board = playout_figure("playout_lua_board", 20000, 200,
   "driven from Lua over a board (move_list, play_index, undo)",
   function(n, rng)
@@ -326,6 +345,7 @@ command.FIGURES = {
   playout_c,
   playout_lua,
   playout_lua_math,
+  playout_lua_own,
   playout_lua_board,
   playout_hooks,
   mcts_figure,
