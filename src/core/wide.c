@@ -1061,6 +1061,17 @@ static inline uint64_t window_shift(uint64_t x, int dr, int dc)
     return dc >= 0 ? x >> dc : x << -dc;
 }
 
+/* Window bits as the 16-bit rows of a board of at most 16 x 16, the
+ * window's top-left cell at (r0, c0): bytes widened to lanes, moved c0
+ * columns, and r0 rows through a small buffer. */
+static inline ymm window_rows16(uint64_t x, int r0, int c0)
+{
+    uint16_t rows[24] = {0};
+    __m128i lanes = _mm_slli_epi16(_mm_cvtepu8_epi16(_mm_cvtsi64_si128((long long)x)), c0);
+    _mm_storeu_si128((__m128i *)(rows + r0), lanes);
+    return _mm256_loadu_si256((const __m256i *)rows);
+}
+
 /* A node whose new disc reached the ring: a window around its discs, moved
  * on the words, or else the wider paths. */
 static uint64_t w8_escape(void *ctx, uint64_t mine, uint64_t theirs, int depth)
@@ -1077,6 +1088,9 @@ static uint64_t w8_escape(void *ctx, uint64_t mine, uint64_t theirs, int depth)
     if (w8_place(base->n, top, bottom, left, right, &r0, &c0, &ring))
         return w8_count(base, r0, c0, ring, window_shift(mine, r0 - f->r0, c0 - f->c0),
                         window_shift(theirs, r0 - f->r0, c0 - f->c0), depth);
+    if (base->whole)
+        return perft16_avx2(base->whole, window_rows16(mine, f->r0, f->c0), window_rows16(theirs, f->r0, f->c0),
+                            depth);
     plane m, t;
     memset(&m, 0, sizeof m);
     memset(&t, 0, sizeof t);
@@ -1084,8 +1098,6 @@ static uint64_t w8_escape(void *ctx, uint64_t mine, uint64_t theirs, int depth)
         m.row[f->r0 + i] = (uint32_t)((mine >> (8 * i)) & 0xffu) << f->c0;
         t.row[f->r0 + i] = (uint32_t)((theirs >> (8 * i)) & 0xffu) << f->c0;
     }
-    if (base->whole)
-        return perft16_avx2(base->whole, load16(m.row, 0, base->n, 0), load16(t.row, 0, base->n, 0), depth);
     return perft32_entry(base->big, &m, &t, depth, false);
 }
 
