@@ -308,6 +308,20 @@
 -- @function cursor:board
 -- @treturn board
 
+--- Whether `pass` would pass (moves on the board and the rules allow a pass).
+-- @function cursor:can_pass
+-- @treturn bool
+
+--- A random game in C from the position now, played on a copy (the cursor
+-- does not move): `playout` from here, with the cursor's game and state.
+-- @function cursor:playout
+-- @tparam rng rng the generator drawn from
+-- @tab[opt] opts `limit` (plies, default twice the cells) and `pass_odds`, as for `playout`
+-- @treturn int black's discs
+-- @treturn int white's discs
+-- @treturn int plies from the position now
+-- @treturn string "black", "white" or "draw"
+
 --- A Dots and Boxes position (userdata "boardscript.dots"). It holds no
 -- pointers: `clone` is a plain copy. `tostring(d)` is the grid without
 -- coordinates: `+` dots, `-` and `|` drawn edges, the owner's number in

@@ -1,6 +1,9 @@
 -- core.cursor: a game walked one move at a time, each move picked by its
 -- number among the legal ones.
 local core = require "boardscript.core"
+local game = require "boardscript.game"
+local mcts = require "boardscript.ai.mcts"
+local rules_mod = require "boardscript.rules"
 
 -- An N x N board with the four centre discs (and blocks at the given cells).
 local function start(n, blocks)
@@ -108,6 +111,74 @@ describe("core.cursor", function()
     assert.equal(before, tostring(c:board()))
   end)
 
+  it("plays core.playout's game from where it stands, on a copy", function()
+    for _, case in ipairs(CASES) do
+      local c = core.cursor(case[2](), case[3], case[4])
+      local walk = core.rng(3)
+      for _ = 1, 12 do
+        if c:count() == 0 then break end
+        c:play(walk:random(c:count()))
+      end
+      local opts = { game = (case[4] or {}).game, pass_odds = 7, limit = 40 }
+      local before = { c:count(), c:plies(), c:side(), tostring(c:board()) }
+      local s = { c:board(), c:side() }
+      -- the state fields the cursor keeps are the board's as played so far
+      local mine = { c:playout(core.rng(8), { pass_odds = 7, limit = 40 }) }
+      assert.same(before, { c:count(), c:plies(), c:side(), tostring(c:board()) })
+      if not (case[4] and case[4].game.ending) then -- passes in a row matter to two-passes games only
+        assert.same({ core.playout(s[1], s[2], core.rng(8), opts) }, mine, case[1])
+      end
+      assert.same({ c:playout(core.rng(8), { pass_odds = 7, limit = 40 }) }, mine)
+      local full = { c:playout(core.rng(8)) } -- default limit: twice the cells
+      assert.equal(4, #full)
+    end
+  end)
+
+  it("says whether it may pass (with moves on the board) before passing", function()
+    local std = core.cursor(start(8), "black")
+    assert.is_false(std:can_pass())
+    local any = core.cursor(start(8), "black", { game = { pass = "anytime", ending = "two-passes" } })
+    assert.is_true(any:can_pass())
+    any:pass(); any:pass()
+    assert.equal(0, any:count())
+    assert.is_false(any:can_pass()) -- over
+  end)
+
+  it("walks the mcts tree: the same choices as over the hooks, forced passes and all", function()
+    local cases = {
+      { "reversi" }, { "reversi", { size = 6 } }, { "blocks", { blocks = "6" } }, { "othello" },
+      { "othello-strict" }, { "flipflop", { size = 6 } },
+    }
+    local with_pass = 0 -- positions whose tree holds a pass a side is forced to make
+    for _, case in ipairs(cases) do
+      local rules = rules_mod.load(case[1])
+      local g = game.new(rules, case[2], core.rng(5))
+      local walk = core.rng(13)
+      for ply = 1, 200 do
+        local s = g.state
+        if rules:finished(s) then break end
+        local list = rules_mod.children(rules, s)
+        if ply % 3 == 0 or #rules:moves(s) <= 3 then
+          -- a forced pass within two plies of this position?
+          for _, choice in ipairs(list) do
+            rules_mod.apply(rules, s, choice)
+            if not rules:finished(s) and #rules:moves(s) == 0 then with_pass = with_pass + 1 end
+            rules:undo(s)
+          end
+          local moves = {}
+          for k, on in ipairs { true, false } do
+            mcts.core_playouts = on
+            moves[k] = mcts.new { playouts = 60 }:choose(g:clone(), { rng = core.rng(ply) })
+          end
+          mcts.core_playouts = true
+          assert.same(moves[2], moves[1], case[1] .. ", ply " .. ply)
+        end
+        rules_mod.apply(rules, s, list[walk:random(#list)])
+      end
+    end
+    assert.is_true(with_pass >= 3, "positions with a forced pass in the tree: " .. with_pass)
+  end)
+
   it("refuses a move number outside 1..count, leaving the position as it was", function()
     local c = core.cursor(start(8), "black")
     for _, bad in ipairs({ 0, 5, -1, 2.5, "x", math.maxinteger }) do
@@ -117,6 +188,12 @@ describe("core.cursor", function()
       assert.equal(4, c:count())
       assert.equal(0, c:plies())
     end
+    assert.error_matches(function() c:playout({}) end, "bad argument #1 to 'playout' %(boardscript.rng expected")
+    assert.error_matches(function() c:playout(core.rng(1), { limit = -1 }) end,
+      "bad argument #2 to 'playout' %(field 'limit': integer from 0 to 1000000 expected%)")
+    assert.error_matches(function() c:playout(core.rng(1), { pass_odds = 0.5 }) end,
+      "bad argument #2 to 'playout' %(field 'pass_odds'")
+    assert.equal(4, c:count())
     assert.error_matches(function() core.cursor(start(8), "purple") end, "bad argument #2")
     assert.error_matches(function() c.count(core.board(4)) end, "boardscript.cursor expected")
   end)

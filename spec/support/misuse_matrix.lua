@@ -292,6 +292,9 @@ matrix.functions = {
   { of = CURSOR, name = "result", args = {} },
   { of = CURSOR, name = "reset", args = {} },
   { of = CURSOR, name = "board", args = {} },
+  { of = CURSOR, name = "can_pass", args = {} },
+  { of = CURSOR, name = "playout", args = {
+    k.udata(RNG, function() return core.rng(1) end), k.table(false, function() return { limit = 4 } end) } },
   { of = CURSOR, name = "__tostring", args = {} },
 
   -- Dots and Boxes positions

@@ -125,12 +125,18 @@ int bs_cursor_play(bs_cursor *c, int k)
     return c->count;
 }
 
+bool bs_cursor_can_pass(const bs_cursor *c)
+{
+    /* standard rules (the packed path): no pass with a move on the board */
+    return c->count > 0 && !c->fast && bs_state_can_pass(&c->game, &c->state) == 1;
+}
+
 int bs_cursor_pass(bs_cursor *c)
 {
-    if (c->count == 0 || c->fast) /* standard rules: no pass with a move on the board */
+    if (!bs_cursor_can_pass(c))
         return BS_EILLEGAL;
     bs_state before = c->state;
-    if (bs_state_can_pass(&c->game, &c->state) != 1 || bs_state_play(&c->game, &c->state, BS_PASS) < 0) {
+    if (bs_state_play(&c->game, &c->state, BS_PASS) < 0) {
         c->state = before;
         return BS_EILLEGAL;
     }

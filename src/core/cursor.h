@@ -4,6 +4,7 @@
 #ifndef BS_CURSOR_H
 #define BS_CURSOR_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "search.h"
@@ -42,6 +43,9 @@ int bs_cursor_play(bs_cursor *c, int k);
  * board (then the passes that follow, as after a move): the new count;
  * BS_EILLEGAL (nothing changed) where they do not, or the walk is over. */
 int bs_cursor_pass(bs_cursor *c);
+/* Whether bs_cursor_pass would pass: moves on the board and the rules allow
+ * a pass anyway (never on the packed path: standard rules). */
+bool bs_cursor_can_pass(const bs_cursor *c);
 /* The legal moves as square indices r * BS_MAX_N + c, in order: their number. */
 int bs_cursor_moves(const bs_cursor *c, int *squares);
 /* The position now. */

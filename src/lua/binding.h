@@ -36,6 +36,14 @@ struct bs_game bs_lua_checkgame(lua_State *L, int opts);
 struct bs_state bs_lua_checkstate(lua_State *L, int board_arg, int player_arg, int opts,
                                   const struct bs_game *g);
 
+/* Integer field `key` of the options table at `opts` (`def` when absent),
+ * lo..hi; errors name the argument and the field. */
+lua_Integer bs_lua_intfield(lua_State *L, int opts, const char *key, lua_Integer lo, lua_Integer hi,
+                            lua_Integer def);
+/* Pushes a finished playout's black, white, plies and winner (by the game's
+ * rules, the position as it stands): core.playout's results. Returns 4. */
+int bs_lua_pushoutcome(lua_State *L, const struct bs_game *g, const struct bs_state *s, int plies);
+
 /* Builds a metatable named `name` with methods and metamethods (liolib.c's
  * createmeta). Leaves nothing on the stack. */
 void bs_lua_newmeta(lua_State *L, const char *name, const luaL_Reg *methods,

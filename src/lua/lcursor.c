@@ -1,6 +1,7 @@
 /* lcursor.c - core.cursor: a game walked one move at a time from Lua, the
  * move picked by its number among the legal ones (one call a move). */
 #include "../core/cursor.h"
+#include "../core/playout.h"
 #include "binding.h"
 
 #define CURSOR_META "boardscript.cursor"
@@ -10,7 +11,9 @@ static const char *const PLAYER_NAMES[] = {"", "black", "white"};
 /* The cursor at argument 1. A cursor's userdata starts with CURSOR_TAG
  * and has its exact size, which no other userdata of the module can both
  * have (Lua code cannot write a userdata's bytes): two loads in the hot
- * path. Anything else gets luaL_checkudata's message. */
+ * path. (lua_touserdata gives NULL for anything but a userdata, and
+ * lua_rawlen 0 for a light one, so no lua_type is needed.) Anything else
+ * gets luaL_checkudata's message. */
 #define CURSOR_TAG 0x62732d637572736fULL /* "bs-curso" */
 
 typedef struct lcursor {
@@ -21,7 +24,7 @@ typedef struct lcursor {
 static bs_cursor *check_cursor(lua_State *L)
 {
     lcursor *lc = lua_touserdata(L, 1);
-    if (lc && lua_rawlen(L, 1) == sizeof *lc && lc->tag == CURSOR_TAG && lua_type(L, 1) == LUA_TUSERDATA)
+    if (lc && lua_rawlen(L, 1) == sizeof *lc && lc->tag == CURSOR_TAG)
         return &lc->c;
     return &((lcursor *)luaL_checkudata(L, 1, CURSOR_META))->c;
 }
@@ -132,14 +135,36 @@ static int cursor_result(lua_State *L)
     bs_cursor *c = check_cursor(L);
     bs_state s;
     bs_cursor_state(c, &s);
-    int value = bs_state_final_value(&c->game, &s); /* for the side to move */
-    if (s.player == BS_WHITE)
-        value = -value;
-    lua_pushinteger(L, bs_board_count(&s.board, BS_BLACK));
-    lua_pushinteger(L, bs_board_count(&s.board, BS_WHITE));
-    lua_pushinteger(L, c->plies);
-    lua_pushstring(L, value > 0 ? "black" : value < 0 ? "white" : "draw");
-    return 4;
+    return bs_lua_pushoutcome(L, &c->game, &s, c->plies);
+}
+
+/* can_pass() -> whether pass() would pass. */
+static int cursor_can_pass(lua_State *L)
+{
+    lua_pushboolean(L, bs_cursor_can_pass(check_cursor(L)));
+    return 1;
+}
+
+/* playout(rng [, opts]) -> black, white, plies, winner: core.playout from
+ * the position now (opts.limit, default twice the cells, and
+ * opts.pass_odds), on a copy: the cursor is unchanged. The plies count
+ * from the position now. */
+static int cursor_playout(lua_State *L)
+{
+    bs_cursor *c = check_cursor(L);
+    bs_rng *rng = luaL_checkudata(L, 2, "boardscript.rng");
+    lua_Integer limit = 2 * c->start.board.n * c->start.board.n, pass_odds = 0;
+    if (!lua_isnoneornil(L, 3)) {
+        luaL_checktype(L, 3, LUA_TTABLE);
+        limit = bs_lua_intfield(L, 3, "limit", 0, 1000000, limit);
+        pass_odds = bs_lua_intfield(L, 3, "pass_odds", 0, 1000000, 0);
+    }
+    bs_state s;
+    bs_cursor_state(c, &s);
+    int plies = 0;
+    if (bs_playout(&c->game, &s, rng, (int)pass_odds, (int)limit, &plies) != BS_OK)
+        return luaL_error(L, "malformed position"); /* cannot happen: the cursor checked it */
+    return bs_lua_pushoutcome(L, &c->game, &s, plies);
 }
 
 static int cursor_reset(lua_State *L)
@@ -170,7 +195,7 @@ void bs_lua_open_cursor(lua_State *L)
     static const luaL_Reg methods[] = {{"play", cursor_play},   {"count", cursor_count}, {"pass", cursor_pass},
                                        {"moves", cursor_moves}, {"side", cursor_side},   {"plies", cursor_plies},
                                        {"result", cursor_result}, {"reset", cursor_reset}, {"board", cursor_board},
-                                       {NULL, NULL}};
+                                       {"can_pass", cursor_can_pass}, {"playout", cursor_playout}, {NULL, NULL}};
     static const luaL_Reg metamethods[] = {{"__tostring", cursor_tostring}, {NULL, NULL}};
     bs_lua_newmeta(L, CURSOR_META, methods, metamethods);
     lua_pushcfunction(L, cursor_new);

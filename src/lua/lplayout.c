@@ -2,19 +2,9 @@
 #include "../core/playout.h"
 #include "binding.h"
 
-/*
- * core.playout(board, player, rng [, opts]) -> black, white, plies, winner
- * Plays random moves from the position (the board is not changed: the game
- * is played on a copy) until the game is over or opts.limit plies (default
- * twice the cells) have been played. opts: game and the state fields, as for
- * a searcher (default: standard Reversi); pass_odds (see bs_playout). The
- * results: the final disc counts, the plies played and the winner by the
- * described game's rules ("black", "white" or "draw"), the position as it
- * stands when the limit cut the game short.
- */
-/* Integer field `key` of the options table at `opts`, lo..hi; errors name the argument. */
-static lua_Integer int_option(lua_State *L, int opts, const char *key, lua_Integer lo, lua_Integer hi,
-                              lua_Integer def)
+/* Shared with lcursor.c (binding.h). */
+lua_Integer bs_lua_intfield(lua_State *L, int opts, const char *key, lua_Integer lo, lua_Integer hi,
+                            lua_Integer def)
 {
     lua_Integer v = def;
     if (lua_getfield(L, opts, key) != LUA_TNIL) {
@@ -27,6 +17,28 @@ static lua_Integer int_option(lua_State *L, int opts, const char *key, lua_Integ
     return v;
 }
 
+int bs_lua_pushoutcome(lua_State *L, const bs_game *g, const bs_state *s, int plies)
+{
+    int value = bs_state_final_value(g, s); /* for the side to move */
+    if (s->player == BS_WHITE)
+        value = -value;
+    lua_pushinteger(L, bs_board_count(&s->board, BS_BLACK));
+    lua_pushinteger(L, bs_board_count(&s->board, BS_WHITE));
+    lua_pushinteger(L, plies);
+    lua_pushstring(L, value > 0 ? "black" : value < 0 ? "white" : "draw");
+    return 4;
+}
+
+/*
+ * core.playout(board, player, rng [, opts]) -> black, white, plies, winner
+ * Plays random moves from the position (the board is not changed: the game
+ * is played on a copy) until the game is over or opts.limit plies (default
+ * twice the cells) have been played. opts: game and the state fields, as for
+ * a searcher (default: standard Reversi); pass_odds (see bs_playout). The
+ * results: the final disc counts, the plies played and the winner by the
+ * described game's rules ("black", "white" or "draw"), the position as it
+ * stands when the limit cut the game short.
+ */
 static int core_playout(lua_State *L)
 {
     int opts = 0;
@@ -39,21 +51,13 @@ static int core_playout(lua_State *L)
     bs_rng *rng = luaL_checkudata(L, 3, "boardscript.rng");
     lua_Integer limit = 2 * s.board.n * s.board.n, pass_odds = 0;
     if (opts) {
-        limit = int_option(L, opts, "limit", 0, 1000000, limit);
-        pass_odds = int_option(L, opts, "pass_odds", 0, 1000000, 0);
+        limit = bs_lua_intfield(L, opts, "limit", 0, 1000000, limit);
+        pass_odds = bs_lua_intfield(L, opts, "pass_odds", 0, 1000000, 0);
     }
     int plies = 0;
     if (bs_playout(&g, &s, rng, (int)pass_odds, (int)limit, &plies) != BS_OK)
         return luaL_error(L, "malformed position");
-    int black = bs_board_count(&s.board, BS_BLACK), white = bs_board_count(&s.board, BS_WHITE);
-    int value = bs_state_final_value(&g, &s); /* for the side to move */
-    if (s.player == BS_WHITE)
-        value = -value;
-    lua_pushinteger(L, black);
-    lua_pushinteger(L, white);
-    lua_pushinteger(L, plies);
-    lua_pushstring(L, value > 0 ? "black" : value < 0 ? "white" : "draw");
-    return 4;
+    return bs_lua_pushoutcome(L, &g, &s, plies);
 }
 
 void bs_lua_open_playout(lua_State *L)

@@ -18,7 +18,7 @@ typedef struct lrng {
 static bs_rng *check_rng(lua_State *L)
 {
     lrng *r = lua_touserdata(L, 1);
-    if (r && lua_rawlen(L, 1) == sizeof *r && r->tag == RNG_TAG && lua_type(L, 1) == LUA_TUSERDATA)
+    if (r && lua_rawlen(L, 1) == sizeof *r && r->tag == RNG_TAG) /* NULL or 0 for anything else */
         return &r->g;
     return luaL_checkudata(L, 1, RNG_META);
 }
@@ -56,7 +56,12 @@ static int rng_seed(lua_State *L)
 static int rng_random(lua_State *L)
 {
     bs_rng *g = check_rng(L);
-    lua_Integer lo, hi;
+    int isint;
+    lua_Integer lo, hi = lua_tointegerx(L, 2, &isint);
+    if (isint && hi >= 1 && lua_gettop(L) == 2) { /* random(m): the call a playout makes */
+        lua_pushinteger(L, (lua_Integer)(1 + bs_rng_below_inline(g, (uint64_t)hi)));
+        return 1;
+    }
     switch (lua_gettop(L)) {
     case 1:
         lua_pushnumber(L, (lua_Number)(bs_rng_next(g) >> 11) * 0x1.0p-53);

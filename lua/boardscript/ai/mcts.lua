@@ -20,9 +20,14 @@
 -- handed; nothing is cloned.
 --
 -- Where the C core computes the rule set exactly (rules.searched_in_core:
--- Reversi, blocks, othello and FlipFlop), the random game is played in C
--- by core.playout, with the same draws from the same generator in the same
--- order, so the search and its move are the same, only faster.
+-- Reversi, blocks, othello and FlipFlop), the tree is walked on a
+-- core.cursor (a move is its number among the legal ones, one C call; back
+-- to the root with reset) and the random game is played in C from the
+-- cursor, with the same draws from the same generator in the same order,
+-- so the tree, the search and its move are the same, only faster. The
+-- cursor passes at once for a side left without a move; the hooks make that
+-- pass a choice of its own (a node with one child, drawn for like any
+-- other), so such a node is kept, played on the cursor as nothing.
 --
 -- Options: `playouts` per move (default 1000), `time` (seconds per move,
 -- processor time: playouts run until it is spent, or until `playouts` if
@@ -42,11 +47,12 @@ local mcts = {
 
 mcts.DEFAULT_PLAYOUTS = 1000
 mcts.PASS_ODDS = 50
---- Whether playouts of rule sets searched in C are played by core.playout
--- (false: always over the hooks, as for any other rule set).
+--- Whether the tree and the playouts of rule sets searched in C are played
+-- on a core.cursor (false: always over the hooks, as for any other rule set).
 mcts.core_playouts = true
 
 local PASS = "pass"
+local OTHER = { black = "white", white = "black" }
 
 --- A player of its own for one seat, with options `opts`.
 function mcts.new(opts)
@@ -154,6 +160,77 @@ local function iterate(r, s, root, rng, c, limit, fast)
   end
 end
 
+-- The tree over a cursor `cur` standing at a node: `pending` is the number
+-- of passes the cursor has made past the node's position (passes for a side
+-- without a move, which the hooks make as choices of their own). A node's
+-- choices are move numbers 1..count, then PASS where a pass is allowed; a
+-- node with pending passes has PASS alone.
+local function cursor_choices(cur, pending)
+  if pending > 0 then return { PASS } end
+  local n = cur:count()
+  local list = {}
+  for k = 1, n do list[k] = k end
+  if cur:can_pass() then list[n + 1] = PASS end
+  return list
+end
+
+-- Plays `choice` of a node with `pending` passes: the child's pending.
+local function cursor_apply(cur, choice, pending)
+  if pending > 0 then return pending - 1 end -- the cursor has made this pass
+  local before = cur:plies()
+  if choice == PASS then cur:pass() else cur:play(choice) end
+  return cur:plies() - before - 1
+end
+
+-- The side to move at a node with `pending` passes (a pass changes sides).
+local function cursor_side(cur, pending)
+  local side = cur:side()
+  if pending % 2 == 1 then return OTHER[side] end
+  return side
+end
+
+-- iterate over a cursor standing at the root (left there again): the same
+-- tree, draws and counts as over the hooks. `popts`: the playout options.
+local function iterate_cursor(cur, root, rng, c, limit, popts)
+  local node, pending = root, 0
+  while node.untried and #node.untried == 0 and #node.children > 0 do
+    node = best_child(node, c)
+    pending = cursor_apply(cur, node.move, pending)
+  end
+  node.untried = node.untried or cursor_choices(cur, pending)
+  local untried = node.untried
+  if #untried > 0 then
+    local i = rng:random(#untried)
+    local choice = untried[i]
+    untried[i] = untried[#untried]
+    untried[#untried] = nil
+    local mover = cursor_side(cur, pending)
+    pending = cursor_apply(cur, choice, pending)
+    local child = { move = choice, parent = node, mover = mover, visits = 0, wins = 0, children = {} }
+    node.children[#node.children + 1] = child
+    node = child
+  end
+  popts.limit = limit - pending -- the hooks' playout would make the pending passes first
+  local winner = select(4, cur:playout(rng, popts))
+  cur:reset()
+  while node do
+    node.visits = node.visits + 1
+    if node.mover ~= nil then node.wins = node.wins + reward(winner, node.mover) end
+    node = node.parent
+  end
+end
+
+-- A cursor on the root `s` whose choices are `list` in the same order
+-- (moves then a pass), or nil.
+local function root_cursor(r, s, list)
+  local ok, cur = pcall(core.cursor, s.board, s.player, { game = rules_mod.core_game(r, s),
+    passes = s.passes, piece = s.piece, turns = s.turns, unable = s.unable })
+  if not ok or cur:plies() ~= 0 then return nil end
+  local n = cur:count() + (cur:can_pass() and 1 or 0)
+  if n ~= #list or (cur:can_pass() and list[n] ~= PASS) then return nil end
+  return cur
+end
+
 --- The move for the side to move of `g` (a copy: the search plays and
 -- undoes on it), "pass", or nil when there is nothing to play.
 function mcts:choose(g, ctx)
@@ -170,12 +247,23 @@ function mcts:choose(g, ctx)
   if #list <= 1 then return list[1] end
   local root = { visits = 0, wins = 0, children = {}, untried = list }
   local limit = mcts.playout_limit(s)
-  local fast = mcts.core_playouts and rules_mod.searched_in_core(r)
-    and { game = rules_mod.core_game(r, s), pass_odds = mcts.PASS_ODDS } or nil
+  local cur = mcts.core_playouts and rules_mod.searched_in_core(r) and root_cursor(r, s, list) or nil
   local count = 0
-  while count < playouts and not (deadline and os.clock() >= deadline) do
-    iterate(r, s, root, rng, c, limit, fast)
-    count = count + 1
+  if cur then
+    -- the root's children are move numbers: its list in the cursor's order
+    root.untried = cursor_choices(cur, 0)
+    local popts = { pass_odds = mcts.PASS_ODDS }
+    while count < playouts and not (deadline and os.clock() >= deadline) do
+      iterate_cursor(cur, root, rng, c, limit, popts)
+      count = count + 1
+    end
+  else
+    local fast = mcts.core_playouts and rules_mod.searched_in_core(r)
+      and { game = rules_mod.core_game(r, s), pass_odds = mcts.PASS_ODDS } or nil
+    while count < playouts and not (deadline and os.clock() >= deadline) do
+      iterate(r, s, root, rng, c, limit, fast)
+      count = count + 1
+    end
   end
   local best
   for _, child in ipairs(root.children) do
@@ -185,11 +273,13 @@ function mcts:choose(g, ctx)
     end
   end
   if best == nil then return list[rng:random(#list)] end -- no time for a single playout
+  local move = best.move
+  if cur and move ~= PASS then move = list[move] end
   if ctx.log then
     ctx.log("%d playouts, %.3f s: %s, %d visits, %.2f won", count, os.clock() - start,
-      best.move == PASS and "pass" or tostring(g:move_text(best.move)), best.visits, best.wins / best.visits)
+      move == PASS and "pass" or tostring(g:move_text(move)), best.visits, best.wins / best.visits)
   end
-  return best.move
+  return move
 end
 
 return mcts
