@@ -6,7 +6,7 @@ local bench = require "boardscript.commands.bench"
 
 local UNITS = {
   perft8 = "leaves/s", perft6 = "leaves/s", perft10 = "leaves/s", perft16 = "leaves/s", perft26 = "leaves/s",
-  perft16_mid = "leaves/s", perft26_mid = "leaves/s",
+  perft16_mid = "leaves/s", perft26_mid = "leaves/s", perft8_orth = "leaves/s", perft16_orth = "leaves/s",
   search = "nodes/s", ffo = "s", playout_c = "games/s", playout_lua = "games/s", playout_hooks = "games/s",
   playout_lua_math = "games/s", playout_lua_board = "games/s", playout_lua_own = "games/s",
   mcts = "playouts/s", dots = "s", start_version = "ms", start_play = "ms",
@@ -44,10 +44,17 @@ describe("boardscript bench", function()
       if io.open("/proc/self/status") then assert.is_true(figure.rss_kib > 0, figure.name) end
     end
     assert.same(bench.names(), names)
-    assert.same({ "perft8", "perft6", "perft10", "perft16", "perft26", "perft16_mid", "perft26_mid", "search", "ffo",
+    assert.same({ "perft8", "perft6", "perft10", "perft16", "perft8_orth", "perft16_orth", "perft26", "perft16_mid",
+      "perft26_mid", "search", "ffo",
       "playout_c", "playout_lua", "playout_lua_math", "playout_lua_own", "playout_lua_board", "playout_hooks",
       "mcts", "dots", "start_version", "start_play" }, names)
-    assert.matches("solve exactly 2 positions of [^ ]+ %(2 with the expected score%)", doc.figures[9].what)
+    assert.matches("solve exactly 2 positions of [^ ]+ %(2 with the expected score%)", doc.figures[11].what)
+    -- the direction-set figures count what the reference walk counts
+    local core = require "boardscript.core"
+    local b = core.board(8)
+    b:set(4, 4, "white"); b:set(5, 5, "white"); b:set(4, 5, "black"); b:set(5, 4, "black")
+    assert.equal(b:perft("black", 6, { flip = "orthogonal", reference = true }), doc.figures[5].count)
+    assert.matches("perft reversi 8x8, flips orthogonal only depth 6", doc.figures[5].what, 1, true)
   end)
 
   it("prints one line per figure and skips the FFO figure without --obf", function()

@@ -189,6 +189,45 @@ static void small_windows_agree(check_tally *t)
     CHECK(t, mismatches == 0);
 }
 
+/* Boards of 8 and less with direction sets are the 8 x 8 window without a
+ * ring (the cells past a smaller board's edge not playable): every kind of
+ * set, from positions filling part of the board, blocks about. */
+static void small_boards_agree(check_tally *t)
+{
+    bs_rng rng;
+    bs_rng_seed(&rng, 808);
+    static const unsigned sets[][2] = {
+        {BS_DIRS_ALL, BS_DIRS_ORTHOGONAL},
+        {BS_DIRS_ALL, BS_DIRS_DIAGONAL},
+        {BS_DIRS_ALL, BS_DIR_N | BS_DIR_SW},
+        {BS_DIRS_DIAGONAL, BS_DIRS_ORTHOGONAL},
+        {BS_DIR_E | BS_DIR_S, BS_DIRS_ALL},
+        {BS_DIRS_ORTHOGONAL, BS_DIRS_ORTHOGONAL},
+        {BS_DIR_NW | BS_DIR_SW | BS_DIR_N, BS_DIR_NW | BS_DIR_SW | BS_DIR_E | BS_DIR_S},
+    };
+    int mismatches = 0, checked = 0;
+    for (int n = 2; n <= 8; n++)
+        for (int i = 0; i < 3; i++) {
+            int span = n < 4 ? n : n - 2 + (int)(bs_rng_next(&rng) % 3);
+            bs_board b;
+            spread_board(&b, n, (n - span) * (i == 1), (n - span) * (i == 2), span, &rng);
+            for (unsigned k = 0; k < sizeof sets / sizeof sets[0]; k++)
+                for (int player = BS_BLACK; player <= BS_WHITE; player++) {
+                    uint64_t fast = 0, slow = 0;
+                    bool ok = bs_perft(&b, player, 6, sets[k][0], sets[k][1], false, &fast) == BS_OK &&
+                              bs_perft_reference(&b, player, 6, sets[k][0], sets[k][1], &slow) == BS_OK;
+                    checked++;
+                    if (!ok || fast != slow) {
+                        mismatches++;
+                        fprintf(stderr, "small n %d position %d dirs %x/%x player %d: %llu %llu\n", n, i,
+                                sets[k][0], sets[k][1], player, (unsigned long long)fast, (unsigned long long)slow);
+                    }
+                }
+        }
+    CHECK(t, checked == 7 * 3 * 7 * 2);
+    CHECK(t, mismatches == 0);
+}
+
 int main(void)
 {
     check_tally t = {0, 0};
@@ -196,5 +235,6 @@ int main(void)
     perft_agree(&t);
     paths_agree(&t);
     small_windows_agree(&t);
+    small_boards_agree(&t);
     return check_summary(&t);
 }

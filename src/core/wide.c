@@ -1106,11 +1106,20 @@ static uint64_t perft16_whole(const bs_board *b, int player, int depth, unsigned
     struct w16 w;
     int n = b->n;
     w16_init(&w, legal, flip, n - 2 > 0 ? n - 2 : 0);
-    uint32_t playable[BS_MAX_N];
+    uint32_t playable[BS_MAX_N] = {0};
     for (int r = 0; r < n; r++)
         playable[r] = bs_row_mask(n) & ~b->plane[2][r];
     w.playable = load16(playable, 0, n, 0);
     const uint32_t *mine = b->plane[player - 1], *theirs = b->plane[bs_opponent(player) - 1];
+    if (legal != 0 && n <= 8) {
+        /* the whole board is an 8 x 8 window without a ring (a smaller
+         * board in its corner, the cells past the edge not playable): the
+         * 8 x 8 generator and flips with the direction sets as lane masks */
+        uint64_t lanes[16];
+        bs_window64_lanes(legal, flip, lanes);
+        struct bs_window64 whole = {window_bytes(playable, 0, 0), 0, NULL, NULL, legal, flip, lanes};
+        return bs_perft64_window(window_bytes(mine, 0, 0), window_bytes(theirs, 0, 0), depth, &whole);
+    }
     if (legal != 0 && n >= 9) {
         struct w8 w8;
         uint64_t leaves;

@@ -45,15 +45,18 @@ local function timed(f, ...)
   return math.max(os.clock() - start, 1e-6), a, b, c
 end
 
-local function perft_figure(name, n, depth, quick_depth, blocks)
+-- With `flip`, a direction set: discs flip only along it (every direction
+-- still legal), as in lua/examples/orthogonal.lua's captures.
+local function perft_figure(name, n, depth, quick_depth, blocks, flip)
   return {
     name = name, unit = "leaves/s",
     run = function(opts)
       local d = opts.quick and quick_depth or depth
       local b, count = reversi_start(n, blocks)
-      local seconds, leaves = timed(b.perft, b, "black", d)
+      local seconds, leaves = timed(b.perft, b, "black", d, flip and { flip = flip } or nil)
       return {
-        what = ("perft reversi %dx%d%s depth %d"):format(n, n, blocks and (" with %d blocks"):format(count) or "", d),
+        what = ("perft reversi %dx%d%s%s depth %d"):format(n, n, blocks and (" with %d blocks"):format(count) or "",
+          flip and (", flips %s only"):format(flip) or "", d),
         value = leaves / seconds, seconds = seconds, count = leaves, count_unit = "leaves", depth = d,
       }
     end,
@@ -337,6 +340,8 @@ command.FIGURES = {
   perft_figure("perft6", 6, 11, 7),
   perft_figure("perft10", 10, 11, 6),
   perft_figure("perft16", 16, 11, 5),
+  perft_figure("perft8_orth", 8, 11, 6, false, "orthogonal"),
+  perft_figure("perft16_orth", 16, 11, 5, false, "orthogonal"),
   perft_figure("perft26", 26, 12, 5, true),
   midgame_perft_figure("perft16_mid", 16, 60, 6, 3),
   midgame_perft_figure("perft26_mid", 26, 300, 5, 3),
