@@ -218,7 +218,8 @@
 -- `generic` (true: the multi-word path even on 8 x 8), `reference` (true:
 -- the slow cell-by-cell path the fast ones are checked against), `scalar`
 -- (true: the portable 8 x 8 loop even where the AVX2 one runs; so does
--- `BOARDSCRIPT_NO_SIMD` set in the environment to anything but "" or "0")
+-- `BOARDSCRIPT_NO_SIMD` set in the environment to anything but "" or "0");
+-- any other key raises (a misspelt `legal_dirs` would count another game)
 -- @treturn int leaves
 
 --- The legal moves of `player` as cell indices, `(row - 1) * n + col`, row

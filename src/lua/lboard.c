@@ -410,6 +410,20 @@ static int board_perft(lua_State *L)
     int generic = 0, reference = 0, scalar = 0;
     if (!lua_isnoneornil(L, 4)) {
         luaL_checktype(L, 4, LUA_TTABLE);
+        /* a misspelt option (legal_dirs for legal) would count another game */
+        static const char *const known[] = {"legal", "flip", "generic", "reference", "scalar", NULL};
+        for (lua_pushnil(L); lua_next(L, 4); lua_pop(L, 1)) {
+            int i = 0;
+            if (lua_type(L, -2) == LUA_TSTRING)
+                while (known[i] && strcmp(known[i], lua_tostring(L, -2)) != 0)
+                    i++;
+            if (lua_type(L, -2) != LUA_TSTRING || !known[i])
+                return luaL_argerror(L, 4, lua_pushfstring(L, "unknown option %s (expected legal, flip, generic, "
+                                                              "reference or scalar)",
+                                                           lua_type(L, -2) == LUA_TSTRING
+                                                               ? lua_pushfstring(L, "'%s'", lua_tostring(L, -2))
+                                                               : luaL_typename(L, -2)));
+        }
         legal = opt_dirs_field(L, 4, "legal", BS_DIRS_ALL);
         flip = opt_dirs_field(L, 4, "flip", BS_DIRS_ALL);
         lua_getfield(L, 4, "generic");
