@@ -1062,14 +1062,21 @@ static inline uint64_t window_shift(uint64_t x, int dr, int dc)
 }
 
 /* Window bits as the 16-bit rows of a board of at most 16 x 16, the
- * window's top-left cell at (r0, c0): bytes widened to lanes, moved c0
- * columns, and r0 rows through a small buffer. */
+ * window's top-left cell at (r0, c0; r0 <= 8): bytes widened to lanes and
+ * moved c0 columns, then r0 rows as a shift of the four words, in registers
+ * (through a buffer, a 16-byte store read back by a 32-byte load stalls the
+ * store forwarding). */
 static inline ymm window_rows16(uint64_t x, int r0, int c0)
 {
-    uint16_t rows[24] = {0};
     __m128i lanes = _mm_slli_epi16(_mm_cvtepu8_epi16(_mm_cvtsi64_si128((long long)x)), c0);
-    _mm_storeu_si128((__m128i *)(rows + r0), lanes);
-    return _mm256_loadu_si256((const __m256i *)rows);
+    uint64_t lo = (uint64_t)_mm_cvtsi128_si64(lanes), hi = (uint64_t)_mm_extract_epi64(lanes, 1);
+    int b = 16 * (r0 & 3);
+    uint64_t a0 = lo << b, a1 = b ? hi << b | lo >> (64 - b) : hi, a2 = b ? hi >> (64 - b) : 0;
+    switch (r0 >> 2) {
+    case 0: return _mm256_set_epi64x(0, (long long)a2, (long long)a1, (long long)a0);
+    case 1: return _mm256_set_epi64x((long long)a2, (long long)a1, (long long)a0, 0);
+    default: return _mm256_set_epi64x((long long)a1, (long long)a0, 0, 0); /* r0 = 8: a2 is 0 */
+    }
 }
 
 /* A node whose new disc reached the ring: a window around its discs, moved
