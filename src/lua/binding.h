@@ -4,6 +4,8 @@
 
 #include <lauxlib.h>
 #include <lua.h>
+#include <stdint.h>
+#include <string.h>
 
 #include "../core/board.h"
 
@@ -59,5 +61,29 @@ int bs_lua_checkoption(lua_State *L, int arg, const char *def, const char *const
 /* Raises "bad argument #arg (... out of range lo..hi)" unless lo <= v <= hi. */
 lua_Integer bs_lua_checkrange(lua_State *L, int arg, const char *what, lua_Integer lo,
                               lua_Integer hi);
+
+/* A list into a caller's buffer (move_list, cursor:moves): the table at
+ * `arg` (checked), or a new one when it is absent, left at index `arg` with
+ * nothing above it. Fill it with lua_rawseti(L, arg, 1..count), then return
+ * bs_lua_endlist(L, arg, count): it clears the entries after count and
+ * leaves count and the buffer as the results (returns 2). */
+void bs_lua_buffer(lua_State *L, int arg, int size);
+int bs_lua_endlist(lua_State *L, int arg, lua_Integer count);
+
+/* The userdata at `arg` when it has exactly `size` bytes and the 64-bit
+ * `tag` at byte `tag_at` (two loads: Lua code cannot write a userdata's
+ * bytes, and no other userdata of the module has both), else
+ * luaL_checkudata's check and message. lua_touserdata gives NULL for
+ * anything but a userdata, and lua_rawlen 0 for a light one. Inline: the
+ * hot methods (cursor:play, rng:random) start with it. */
+static inline void *bs_lua_checktagged(lua_State *L, int arg, size_t size, size_t tag_at, uint64_t tag,
+                                       const char *meta)
+{
+    unsigned char *p = lua_touserdata(L, arg);
+    uint64_t t;
+    if (p && lua_rawlen(L, arg) == size && (memcpy(&t, p + tag_at, sizeof t), t == tag))
+        return p;
+    return luaL_checkudata(L, arg, meta);
+}
 
 #endif

@@ -281,13 +281,7 @@ static int board_move_list(lua_State *L)
     int player = check_player(L, 2), n = lb->board.n;
     unsigned legal = opt_dirs(L, 3, BS_DIRS_ALL);
     int path = bs_lua_checkoption(L, 5, "fast", PATHS);
-    if (lua_isnoneornil(L, 4)) {
-        lua_settop(L, 3);
-        lua_createtable(L, 16, 0);
-    } else {
-        luaL_checktype(L, 4, LUA_TTABLE);
-        lua_settop(L, 4);
-    }
+    bs_lua_buffer(L, 4, 16);
     lua_Integer count = 0;
     if (n == 8 && legal == BS_DIRS_ALL && path <= 1) { /* the 64-bit path: bit 8 * r + c is index 8 * r + c + 1 */
         const bs_board *b = &lb->board;
@@ -311,15 +305,7 @@ static int board_move_list(lua_State *L)
             lua_rawseti(L, 4, ++count);
         }
     }
-    for (lua_Integer i = count + 1; lua_rawgeti(L, 4, i) != LUA_TNIL; i++) {
-        lua_pop(L, 1);
-        lua_pushnil(L);
-        lua_rawseti(L, 4, i);
-    }
-    lua_pop(L, 1);
-    lua_pushinteger(L, count);
-    lua_insert(L, 4);
-    return 2;
+    return bs_lua_endlist(L, 4, count);
 }
 
 /* Plays for board_play and board_play_index: the count, or fail and a message. */

@@ -4,16 +4,14 @@
 #include "../core/playout.h"
 #include "binding.h"
 
+#include <stddef.h>
+
 #define CURSOR_META "boardscript.cursor"
 
 static const char *const PLAYER_NAMES[] = {"", "black", "white"};
 
-/* The cursor at argument 1. A cursor's userdata starts with CURSOR_TAG
- * and has its exact size, which no other userdata of the module can both
- * have (Lua code cannot write a userdata's bytes): two loads in the hot
- * path. (lua_touserdata gives NULL for anything but a userdata, and
- * lua_rawlen 0 for a light one, so no lua_type is needed.) Anything else
- * gets luaL_checkudata's message. */
+/* The cursor at argument 1: its userdata starts with CURSOR_TAG and has
+ * its exact size (bs_lua_checktagged: two loads in the hot path). */
 #define CURSOR_TAG 0x62732d637572736fULL /* "bs-curso" */
 
 typedef struct lcursor {
@@ -23,10 +21,8 @@ typedef struct lcursor {
 
 static bs_cursor *check_cursor(lua_State *L)
 {
-    lcursor *lc = lua_touserdata(L, 1);
-    if (lc && lua_rawlen(L, 1) == sizeof *lc && lc->tag == CURSOR_TAG)
-        return &lc->c;
-    return &((lcursor *)luaL_checkudata(L, 1, CURSOR_META))->c;
+    lcursor *lc = bs_lua_checktagged(L, 1, sizeof(lcursor), offsetof(lcursor, tag), CURSOR_TAG, CURSOR_META);
+    return &lc->c;
 }
 
 /*
@@ -91,28 +87,14 @@ static int cursor_pass(lua_State *L)
 static int cursor_moves(lua_State *L)
 {
     bs_cursor *c = check_cursor(L);
-    if (lua_isnoneornil(L, 2)) {
-        lua_settop(L, 1);
-        lua_createtable(L, c->count, 0);
-    } else {
-        luaL_checktype(L, 2, LUA_TTABLE);
-        lua_settop(L, 2);
-    }
+    bs_lua_buffer(L, 2, c->count);
     int squares[BS_MAX_N * BS_MAX_N];
     int count = bs_cursor_moves(c, squares), n = c->start.board.n;
     for (int i = 0; i < count; i++) {
         lua_pushinteger(L, (lua_Integer)(squares[i] / BS_MAX_N) * n + squares[i] % BS_MAX_N + 1);
         lua_rawseti(L, 2, i + 1);
     }
-    for (lua_Integer i = count + 1; lua_rawgeti(L, 2, i) != LUA_TNIL; i++) {
-        lua_pop(L, 1);
-        lua_pushnil(L);
-        lua_rawseti(L, 2, i);
-    }
-    lua_pop(L, 1);
-    lua_pushinteger(L, count);
-    lua_insert(L, 2);
-    return 2;
+    return bs_lua_endlist(L, 2, count);
 }
 
 static int cursor_side(lua_State *L)

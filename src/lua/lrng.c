@@ -2,12 +2,13 @@
 #include "../core/rng.h"
 #include "binding.h"
 
+#include <stddef.h>
+
 #define RNG_META "boardscript.rng"
 
 /* A generator's userdata: the generator, then RNG_TAG (so a pointer to it
- * is a bs_rng pointer for luaL_checkudata's other users). The tag and the
- * exact size, which Lua code cannot forge, make the usual check two loads;
- * anything else gets luaL_checkudata's message. */
+ * is a bs_rng pointer for luaL_checkudata's other users); checked by
+ * bs_lua_checktagged, two loads in the hot path. */
 #define RNG_TAG 0x62732d726e672d31ULL /* "bs-rng-1" */
 
 typedef struct lrng {
@@ -17,10 +18,8 @@ typedef struct lrng {
 
 static bs_rng *check_rng(lua_State *L)
 {
-    lrng *r = lua_touserdata(L, 1);
-    if (r && lua_rawlen(L, 1) == sizeof *r && r->tag == RNG_TAG) /* NULL or 0 for anything else */
-        return &r->g;
-    return luaL_checkudata(L, 1, RNG_META);
+    lrng *r = bs_lua_checktagged(L, 1, sizeof(lrng), offsetof(lrng, tag), RNG_TAG, RNG_META);
+    return &r->g;
 }
 
 /* An integer, or a float with an integral value (lua_numbertointeger alone

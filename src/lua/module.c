@@ -71,3 +71,27 @@ int luaopen_boardscript_core(lua_State *L)
     bs_lua_open_cursor(L);
     return 1;
 }
+
+void bs_lua_buffer(lua_State *L, int arg, int size)
+{
+    if (lua_isnoneornil(L, arg)) {
+        lua_settop(L, arg - 1);
+        lua_createtable(L, size, 0);
+    } else {
+        luaL_checktype(L, arg, LUA_TTABLE);
+        lua_settop(L, arg);
+    }
+}
+
+int bs_lua_endlist(lua_State *L, int arg, lua_Integer count)
+{
+    for (lua_Integer i = count + 1; lua_rawgeti(L, arg, i) != LUA_TNIL; i++) {
+        lua_pop(L, 1);
+        lua_pushnil(L);
+        lua_rawseti(L, arg, i);
+    }
+    lua_pop(L, 1);
+    lua_pushinteger(L, count);
+    lua_insert(L, arg);
+    return 2;
+}
