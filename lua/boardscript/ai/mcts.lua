@@ -117,6 +117,31 @@ local function best_child(node, c)
   return best
 end
 
+-- One of `untried` taken at random (the last one moves into its place).
+local function take_untried(untried, rng)
+  local i = rng:random(#untried)
+  local choice = untried[i]
+  untried[i] = untried[#untried]
+  untried[#untried] = nil
+  return choice
+end
+
+-- A new child of `node`: `choice` played by `mover`.
+local function add_child(node, choice, mover)
+  local child = { move = choice, parent = node, mover = mover, visits = 0, wins = 0, children = {} }
+  node.children[#node.children + 1] = child
+  return child
+end
+
+-- A playout's winner counted into `node` and every node above it.
+local function backup(node, winner)
+  while node do
+    node.visits = node.visits + 1
+    if node.mover ~= nil then node.wins = node.wins + reward(winner, node.mover) end
+    node = node.parent
+  end
+end
+
 -- One playout from the root: down the tree, one new node, a random game,
 -- the result counted back up; the state is restored.
 -- `fast`: the options of core.playout when the core plays the random game
@@ -131,16 +156,10 @@ local function iterate(r, s, root, rng, c, limit, fast)
   node.untried = node.untried or choices(r, s)
   local untried = node.untried
   if #untried > 0 then
-    local i = rng:random(#untried)
-    local choice = untried[i]
-    untried[i] = untried[#untried]
-    untried[#untried] = nil
-    local mover = s.player
+    local choice, mover = take_untried(untried, rng), s.player
     if apply(r, s, choice) then
       played = played + 1
-      local child = { move = choice, parent = node, mover = mover, visits = 0, wins = 0, children = {} }
-      node.children[#node.children + 1] = child
-      node = child
+      node = add_child(node, choice, mover)
     end
   end
   local winner
@@ -153,11 +172,7 @@ local function iterate(r, s, root, rng, c, limit, fast)
     for _ = 1, plies do r:undo(s) end
   end
   for _ = 1, played do r:undo(s) end
-  while node do
-    node.visits = node.visits + 1
-    if node.mover ~= nil then node.wins = node.wins + reward(winner, node.mover) end
-    node = node.parent
-  end
+  backup(node, winner)
 end
 
 -- The tree over a cursor `cur` standing at a node: `pending` is the number
@@ -200,24 +215,14 @@ local function iterate_cursor(cur, root, rng, c, limit, popts)
   node.untried = node.untried or cursor_choices(cur, pending)
   local untried = node.untried
   if #untried > 0 then
-    local i = rng:random(#untried)
-    local choice = untried[i]
-    untried[i] = untried[#untried]
-    untried[#untried] = nil
-    local mover = cursor_side(cur, pending)
+    local choice, mover = take_untried(untried, rng), cursor_side(cur, pending)
     pending = cursor_apply(cur, choice, pending)
-    local child = { move = choice, parent = node, mover = mover, visits = 0, wins = 0, children = {} }
-    node.children[#node.children + 1] = child
-    node = child
+    node = add_child(node, choice, mover)
   end
   popts.limit = limit - pending -- the hooks' playout would make the pending passes first
   local winner = select(4, cur:playout(rng, popts))
   cur:reset()
-  while node do
-    node.visits = node.visits + 1
-    if node.mover ~= nil then node.wins = node.wins + reward(winner, node.mover) end
-    node = node.parent
-  end
+  backup(node, winner)
 end
 
 -- A cursor on the root `s` whose choices are `list` in the same order
