@@ -646,6 +646,21 @@ BS_INLINE ymm2 moves2_all(ymm2 mine, ymm2 theirs, ymm2 empty, int steps)
     return and2(or2(or2(rows2(down, 1), rows2(up, -1)), side), empty);
 }
 
+/* moves2_all with the steps of each line direction: sh along rows, sv
+ * along columns, the smaller along diagonals (not constants: a branch a
+ * doubling step). */
+BS_INLINE ymm2 moves2_axes(ymm2 mine, ymm2 theirs, ymm2 empty, int sh, int sv)
+{
+    int sd = sh < sv ? sh : sv;
+    ymm2 down = or2(or2(flank2(mine, theirs, 1, -1, sd), flank2(mine, theirs, 1, 0, sv)),
+                    flank2(mine, theirs, 1, 1, sd));
+    ymm2 up = or2(or2(flank2(mine, theirs, -1, -1, sd), flank2(mine, theirs, -1, 0, sv)),
+                  flank2(mine, theirs, -1, 1, sd));
+    ymm2 east = {east16(mine.a, theirs.a), east16(mine.b, theirs.b)};
+    ymm2 side = or2(flank2(mine, theirs, 0, -1, sh), east);
+    return and2(or2(or2(rows2(down, 1), rows2(up, -1)), side), empty);
+}
+
 BS_INLINE int popcount256(ymm x)
 {
     return __builtin_popcountll((uint64_t)_mm256_extract_epi64(x, 0)) +
@@ -721,6 +736,19 @@ BS_INLINE int box_run(struct box b, int r, int c, int max_run)
     int left = c < b.left ? c : b.left, right = c > b.right ? c : b.right;
     int span = bottom - top > right - left ? bottom - top : right - left; /* larger span - 1 */
     return span < max_run ? span : max_run;
+}
+
+/* The doubling steps the box allows along rows (*sh) and columns (*sv)
+ * once a disc is added at (r, c): a run of theirs and the disc of mine
+ * closing it lie on one line inside the box, so a row's run is shorter than
+ * the box's width, a column's than its height and a diagonal's than both. */
+BS_INLINE void box_steps(struct box b, int r, int c, int max_run, int *sh, int *sv)
+{
+    int top = r < b.top ? r : b.top, bottom = r > b.bottom ? r : b.bottom;
+    int left = c < b.left ? c : b.left, right = c > b.right ? c : b.right;
+    int h = right - left < max_run ? right - left : max_run, v = bottom - top < max_run ? bottom - top : max_run;
+    *sh = steps_for_run(h);
+    *sv = steps_for_run(v);
 }
 
 /* Sliding tables: 16 lanes loaded from DIAG16 + (c - r + 15) have bit
@@ -864,13 +892,20 @@ static uint64_t leaf_pairs16(const struct w16 *w, ymm mine, ymm theirs, const un
             continue;
         }
         ymm2 empty = {_mm256_andnot_si256(occupied.a, w->playable), _mm256_andnot_si256(occupied.b, w->playable)};
-        int run1 = box_run(box, r1, c1, w->max_run), run2 = box_run(box, r2, c2, w->max_run);
+        int sh1, sv1, sh2, sv2;
+        box_steps(box, r1, c1, w->max_run, &sh1, &sv1);
+        box_steps(box, r2, c2, w->max_run, &sh2, &sv2);
+        int sh = sh1 > sh2 ? sh1 : sh2, sv = sv1 > sv2 ? sv1 : sv2;
         ymm2 moves;
-        switch (steps_for_run(run1 > run2 ? run1 : run2)) {
-        case 1: moves = moves2_all(t2, m2, empty, 1); break;
-        case 2: moves = moves2_all(t2, m2, empty, 2); break;
-        case 3: moves = moves2_all(t2, m2, empty, 3); break;
-        default: moves = moves2_all(t2, m2, empty, 4); break;
+        if (sh != sv) {
+            moves = moves2_axes(t2, m2, empty, sh, sv);
+        } else {
+            switch (sh) {
+            case 1: moves = moves2_all(t2, m2, empty, 1); break;
+            case 2: moves = moves2_all(t2, m2, empty, 2); break;
+            case 3: moves = moves2_all(t2, m2, empty, 3); break;
+            default: moves = moves2_all(t2, m2, empty, 4); break;
+            }
         }
         leaves += count_or_pass(moves.a) + count_or_pass(moves.b);
     }
