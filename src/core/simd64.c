@@ -448,6 +448,16 @@ uint64_t bs_perft64_window(uint64_t mine, uint64_t theirs, int depth, const stru
     return perft_window_dirs_avx2(mine, theirs, empty, depth, w);
 }
 
+BS_AVX2_FN uint64_t bs_moves64_window(uint64_t mine, uint64_t theirs, const struct bs_window64 *w)
+{
+    uint64_t empty = w->playable & ~(mine | theirs);
+    __m256i pp = _mm256_set1_epi64x((long long)mine), oo = _mm256_set1_epi64x((long long)theirs);
+    if (w->legal == BS_DIRS_ALL)
+        return moves_avx2(pp, oo, empty);
+    return moves_masked_avx2(pp, oo, empty, _mm256_loadu_si256((const __m256i *)(w->lanes + 0)),
+                             _mm256_loadu_si256((const __m256i *)(w->lanes + 4)));
+}
+
 /* The lane masks of a direction set, lanes (E-W, S-N, SE-NW, SW-NE): the
  * directions towards lower cells (W, N, NW, NE), then towards higher ones. */
 static void dir_lanes(unsigned dirs, uint64_t lower[4], uint64_t higher[4])

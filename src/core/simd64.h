@@ -61,4 +61,8 @@ void bs_window64_lanes(unsigned legal, unsigned flip, uint64_t lanes[16]);
  * bs_avx2_available() (wide.c's windows are used only then). */
 uint64_t bs_perft64_window(uint64_t mine, uint64_t theirs, int depth, const struct bs_window64 *w);
 
+/* The moves of a window position (its legal directions; ring and escape
+ * unused), under the same conditions. */
+uint64_t bs_moves64_window(uint64_t mine, uint64_t theirs, const struct bs_window64 *w);
+
 #endif

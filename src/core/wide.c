@@ -1003,6 +1003,7 @@ struct w8 {
     const struct w16 *whole;   /* n <= 16: the whole board on the 16 x 16 path */
     const struct walk *big;    /* n > 16 */
     uint64_t playable[(MAX_ROWS - 7) * (MAX_ROWS - 7)]; /* each window's cells that are not blocks */
+    uint32_t board[MAX_ROWS];                           /* the board's cells that are not blocks */
 };
 
 struct w8_frame {
@@ -1033,6 +1034,8 @@ static void w8_init(struct w8 *w, int n, unsigned legal, unsigned flip, const ui
     for (int r0 = 0; r0 + 8 <= n; r0++)
         for (int c0 = 0; c0 + 8 <= n; c0++)
             w->playable[r0 * (n - 7) + c0] = window_bytes(playable, r0, c0);
+    for (int r = 0; r < n; r++)
+        w->board[r] = playable[r];
 }
 
 /* A window for discs spanning rows top..bottom and columns left..right:
@@ -1114,12 +1117,55 @@ static inline ymm window_rows16(uint64_t x, int r0, int c0)
     }
 }
 
-/* A node whose new disc reached the ring: a window around its discs, moved
- * on the words, or else the wider paths. */
+/* The leaves of a node one ply above them whose new disc d (theirs) reached
+ * the ring: every disc is in the window and d is the only one on the ring
+ * (flips lie between d and a disc inside), so the moves are the window's
+ * and the cells just outside it behind d, each legal when the line from it
+ * through d runs over theirs to a disc of mine inside the window. -1 when
+ * d is not alone on the ring (never, by the above). */
+static int64_t w8_last_ply(const struct w8_frame *f, uint64_t mine, uint64_t theirs)
+{
+    const struct w8 *base = f->base;
+    int n = base->n, r0 = f->r0, c0 = f->c0;
+    uint64_t ring = (r0 > 0 ? 0xffULL : 0) | (r0 + 7 < n - 1 ? 0xffULL << 56 : 0) |
+                    (c0 > 0 ? 0x0101010101010101ULL : 0) | (c0 + 7 < n - 1 ? 0x8080808080808080ULL : 0);
+    uint64_t d = theirs & ring;
+    if (!d || (d & (d - 1)))
+        return -1;
+    struct bs_window64 w = {base->playable[r0 * (n - 7) + c0], 0, NULL, NULL, base->legal, base->flip, base->lanes};
+    int64_t count = __builtin_popcountll(bs_moves64_window(mine, theirs, &w));
+    int i = __builtin_ctzll(d) >> 3, j = __builtin_ctzll(d) & 7;
+    /* the directions from a cell past the ring towards d: into the window */
+    unsigned dirs = (i == 0 && r0 > 0 ? BS_DIR_S | BS_DIR_SE | BS_DIR_SW : 0u) |
+                    (i == 7 && r0 + 7 < n - 1 ? BS_DIR_N | BS_DIR_NE | BS_DIR_NW : 0u) |
+                    (j == 0 && c0 > 0 ? BS_DIR_E | BS_DIR_NE | BS_DIR_SE : 0u) |
+                    (j == 7 && c0 + 7 < n - 1 ? BS_DIR_W | BS_DIR_NW | BS_DIR_SW : 0u);
+    for (dirs &= base->legal; dirs; dirs &= dirs - 1) {
+        int k = __builtin_ctz(dirs), xi = i - DR[k], xj = j - DC[k], r = r0 + xi, c = c0 + xj;
+        if (((unsigned)xi < 8 && (unsigned)xj < 8) || r < 0 || r >= n || c < 0 || c >= n || !(base->board[r] >> c & 1))
+            continue;
+        int a = i + DR[k], b = j + DC[k];
+        while ((unsigned)a < 8 && (unsigned)b < 8 && (theirs >> (8 * a + b) & 1)) {
+            a += DR[k];
+            b += DC[k];
+        }
+        count += (unsigned)a < 8 && (unsigned)b < 8 && (mine >> (8 * a + b) & 1);
+    }
+    return count ? count : 1;
+}
+
+/* A node whose new disc reached the ring: one ply above the leaves, its
+ * moves counted in place; else a window around its discs, moved on the
+ * words, or else the wider paths. */
 static uint64_t w8_escape(void *ctx, uint64_t mine, uint64_t theirs, int depth)
 {
     const struct w8_frame *f = ctx;
     const struct w8 *base = f->base;
+    if (depth == 1) {
+        int64_t leaves = w8_last_ply(f, mine, theirs);
+        if (leaves >= 0)
+            return (uint64_t)leaves;
+    }
     uint64_t occupied = mine | theirs, cols = occupied | occupied >> 32;
     cols |= cols >> 16;
     cols |= cols >> 8;
