@@ -28,6 +28,7 @@ describe("boardscript bench", function()
     assert.is_table(doc)
     assert.is_true(doc.quick)
     assert.is_string(doc.boardscript)
+    assert.same(require("boardscript.core").build, doc.build)
     local names = {}
     for i, figure in ipairs(doc.figures) do
       names[i] = figure.name
@@ -62,11 +63,17 @@ describe("boardscript bench", function()
     assert.equal(0, status)
     local lines = {}
     for line in out:gmatch("[^\n]+") do lines[#lines + 1] = line end
-    assert.equal(3, #lines)
+    assert.equal(4, #lines)
+    local core = require "boardscript.core"
+    local build = core.build.flags == "" and "portable %(the compiler's baseline%)"
+      or core.build.flags:gsub("%p", "%%%0") .. " %(this CPU's instruction sets"
+    assert.matches("^build +" .. build, lines[1])
+    assert.matches("; 8 x 8 path: " .. (core.build.vector == "portable" and "portable C$"
+      or core.build.chosen == "build" and "AVX2, fixed at build time$" or "AVX2, chosen at run time$"), lines[1])
     assert.matches("^perft6 +[%d,]+ leaves/s +perft reversi 6x6 depth 7, 47,740 leaves in [%d.]+ s %(cpu%); "
-      .. "peak RSS [%d.]+ MiB$", lines[1])
-    assert.matches("^ffo +skipped: no %-%-obf FILE", lines[2])
-    assert.matches("^dots +[%d.]+ s +solve dots 3x3 exactly %(first player's margin %-3%), [%d,]+ nodes", lines[3])
+      .. "peak RSS [%d.]+ MiB$", lines[2])
+    assert.matches("^ffo +skipped: no %-%-obf FILE", lines[3])
+    assert.matches("^dots +[%d.]+ s +solve dots 3x3 exactly %(first player's margin %-3%), [%d,]+ nodes", lines[4])
   end)
 
   it("rejects an unknown figure with status 2", function()

@@ -17,7 +17,11 @@ valgrind --quiet --error-exitcode=99 --leak-check=full --show-leak-kinds=definit
   --errors-for-leak-kinds=definite,indirect --track-origins=yes --log-file="$log" \
   "$lua" "$busted" --no-auto-insulate -o TAP spec/misuse_matrix_spec.lua || status=$?
 if [ -s "$log" ] || [ "$status" -ne 0 ]; then
-  echo "FAIL misuse matrix under valgrind (status $status)" >&2
+  if [ "$status" -gt 128 ]; then
+    echo "FAIL misuse matrix under valgrind: killed by signal $((status - 128))" >&2
+  else
+    echo "FAIL misuse matrix under valgrind (status $status)" >&2
+  fi
   cat "$log" >&2
   exit 1
 fi

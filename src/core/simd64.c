@@ -44,6 +44,16 @@ bool bs_avx2_available(void)
     return avx2_usable();
 }
 
+bool bs_avx2_build_time(void)
+{
+#if defined(BS_AVX2_PATH) && defined(__AVX2__) && defined(__BMI__) && defined(__BMI2__) && \
+    defined(__POPCNT__)
+    return true;
+#else
+    return false;
+#endif
+}
+
 /* ---- the portable perft ---- */
 
 /* `empty` already excludes blocked cells; depth >= 2. */

@@ -21,6 +21,11 @@ enum bs_impl64 {
  * BMI1, BMI2, POPCNT). bs_moves64 and bs_flips64 (capture.h) use it then. */
 bool bs_avx2_available(void);
 
+/* True when the AVX2 path is fixed at build time (compiled with -march flags
+ * that imply AVX2, BMI1, BMI2 and POPCNT: the program then needs such a CPU);
+ * false when bs_avx2_available() asks the CPU when the program runs. */
+bool bs_avx2_build_time(void);
+
 /* The portable versions (defined in capture.c). */
 uint64_t bs_moves64_scalar(uint64_t mine, uint64_t theirs, uint64_t empty);
 uint64_t bs_flips64_scalar(uint64_t mine, uint64_t theirs, int square);

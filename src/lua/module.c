@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "binding.h"
+#include "../core/simd64.h"
 
 void bs_lua_newmeta(lua_State *L, const char *name, const luaL_Reg *methods,
                     const luaL_Reg *metamethods)
@@ -56,6 +57,29 @@ lua_Integer bs_lua_checkrange(lua_State *L, int arg, const char *what, lua_Integ
     return v;
 }
 
+/* core.build: what this copy of the engine was compiled for and which
+ * version of the 8 x 8 path it runs (a fresh table each time it is opened). */
+static void push_build(lua_State *L)
+{
+    lua_createtable(L, 0, 4);
+#ifdef BS_ARCH_FLAGS
+    lua_pushstring(L, BS_ARCH_FLAGS);
+#else
+    lua_pushliteral(L, "");
+#endif
+    lua_setfield(L, -2, "flags");
+#if defined(__AVX512F__)
+    lua_pushboolean(L, 1);
+#else
+    lua_pushboolean(L, 0);
+#endif
+    lua_setfield(L, -2, "avx512");
+    lua_pushstring(L, bs_avx2_available() ? "avx2" : "portable");
+    lua_setfield(L, -2, "vector");
+    lua_pushstring(L, bs_avx2_build_time() ? "build" : "run");
+    lua_setfield(L, -2, "chosen");
+}
+
 int luaopen_boardscript_core(lua_State *L);
 
 int luaopen_boardscript_core(lua_State *L)
@@ -63,6 +87,8 @@ int luaopen_boardscript_core(lua_State *L)
     lua_newtable(L);
     lua_pushliteral(L, BS_VERSION);
     lua_setfield(L, -2, "version");
+    push_build(L);
+    lua_setfield(L, -2, "build");
     bs_lua_open_board(L);
     bs_lua_open_rng(L);
     bs_lua_open_dots(L);

@@ -462,8 +462,19 @@ function command.line(r)
   return ("%-17s %14s %-10s %s%s (%s); %s"):format(r.name, value, r.unit, r.what, extra, r.clock, rss)
 end
 
+--- What this engine was compiled for, and which 8 x 8 path it runs (`core.build`).
+function command.build_line()
+  local b = core.build
+  local target = b.flags ~= "" and ("%s (this CPU's instruction sets%s)"):format(b.flags,
+    b.avx512 and ", AVX-512 included" or "") or "portable (the compiler's baseline)"
+  local path = b.vector == "avx2" and ("AVX2, %s"):format(b.chosen == "build" and "fixed at build time"
+    or "chosen at run time") or "portable C"
+  return ("%-17s %s; 8 x 8 path: %s"):format("build", target, path)
+end
+
 function command.run(args)
   local figures = command.select(args.only)
+  if not args.json then io.stdout:write(command.build_line(), "\n") end
   local opts = { quick = args.quick, obf = args.obf }
   local results, failed = {}, false
   for _, figure in ipairs(figures) do
@@ -476,8 +487,10 @@ function command.run(args)
     end
   end
   if args.json then
-    local doc = { boardscript = core.version, quick = args.quick and true or false, figures = results }
-    io.stdout:write(json().encode(doc, { keyorder = { "boardscript", "quick", "figures", table.unpack(KEYS) } }),
+    local doc = { boardscript = core.version, build = core.build, quick = args.quick and true or false,
+      figures = results }
+    io.stdout:write(json().encode(doc, { keyorder = { "boardscript", "build", "quick", "figures", "flags",
+      "avx512", "vector", "chosen", table.unpack(KEYS) } }),
       "\n")
   end
   return failed and 1 or 0
