@@ -14,6 +14,13 @@
 --- The engine's version string (such as "0.1.0").
 -- @field version
 
+--- What this copy of the engine was compiled for, and which 8 x 8 path runs
+-- (a table): `flags` (the architecture flags, `"-march=native"` in the default
+-- build, `""` in the portable one), `avx512` (compiled with AVX-512),
+-- `vector` (`"avx2"` or `"portable"`: what runs on this CPU) and `chosen`
+-- (`"build"`: fixed by the compiler flags; `"run"`: asked of the CPU).
+-- @field build
+
 --- A new empty board of `n` x `n` cells.
 -- Cells are "empty", "black", "white" or "block" (a cell nobody plays and
 -- no line runs through). Boards of any size are bitset planes; 8 x 8 takes
