@@ -35,11 +35,17 @@ local function build_parser(only, rest)
       local module = require("boardscript.commands." .. name:gsub("%-", "_"))
       local cmd = parser:command(name, module.summary)
       module.configure(cmd, only and rest)
+      if cli.USER_CODE[name] then require("boardscript.sandbox").add_option(cmd) end
       modules[name], commands[name] = module, cmd
     end
   end
   return parser, modules, commands
 end
+
+--- The commands that load rule set or policy files (which take --trust;
+-- `play` takes it after the edition).
+cli.USER_CODE = { perft = true, replay = true, render = true, test = true, rules = true, ai = true,
+  match = true, nboard = true, gtp = true, soak = true }
 
 --- `name` when it is one of cli.COMMANDS exactly, else nil.
 function cli.command_named(name)
@@ -58,6 +64,7 @@ local handler = errors.handler(console.EOF)
 -- prints `boardscript: message` on stderr; any other error propagates (the
 -- host prints it with its traceback and exits 1).
 function cli.dispatch(module, args, command)
+  require("boardscript.sandbox").from_args(args)
   local ok, result = xpcall(module.run, handler, args, command)
   io.stdout:flush()
   if ok then return math.type(result) == "integer" and result or 0 end

@@ -4,6 +4,7 @@ local console = require "boardscript.console"
 local core = require "boardscript.core"
 local errors = require "boardscript.errors"
 local limits = require "boardscript.limits"
+local sandbox = require "boardscript.sandbox"
 local players = require "boardscript.players"
 
 local play = {}
@@ -149,6 +150,7 @@ function play.add_editions(cmd, argv)
       edition.configure(sub)
       sub:option("--record", "Write a record of the game to this file (see 'boardscript replay').")
       limits.add_options(sub)
+      sandbox.add_option(sub)
     end
   end
 end
@@ -176,6 +178,7 @@ end
 -- game ends (finished, quit, end of input, a player's fault).
 function play.run_parsed(args, io_opts)
   limits.from_args(args)
+  sandbox.from_args(args)
   local con = console.new(io_opts)
   local edition = play.edition(args.edition)
   local seed = args.seed or play.clock_seed()

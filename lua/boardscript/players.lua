@@ -17,6 +17,7 @@
 -- seconds the call may take under --max-seconds (or nil) }.
 local errors = require "boardscript.errors"
 local limits = require "boardscript.limits"
+local sandbox = require "boardscript.sandbox"
 local rules_mod = require "boardscript.rules"
 
 local players = {}
@@ -183,7 +184,7 @@ function players.load(spec, game)
   if entry then
     value = require(entry.module)
   elseif name:match("%.lua$") then
-    local chunk, err = loadfile(name)
+    local chunk, err = sandbox.loadfile(name)
     if not chunk then errors.fail(err) end
     value = limits.guard("player " .. name, "policy", "player " .. name, chunk)
   else

@@ -6,6 +6,7 @@
 -- (boardscript match-merge sums them up); all give the same games.
 local errors = require "boardscript.errors"
 local limits = require "boardscript.limits"
+local sandbox = require "boardscript.sandbox"
 local options = require "boardscript.options"
 local rule_options = require "boardscript.rule_options"
 
@@ -183,6 +184,7 @@ local function workers(args)
   if args.records then base[#base + 1] = "--records=" .. args.records end
   if args.sprt then base[#base + 1] = "--sprt=" .. args.sprt end
   table.move(limits.argv(), 1, #limits.argv(), #base + 1, base)
+  table.move(sandbox.argv(), 1, #sandbox.argv(), #base + 1, base)
   local pipes, pids = {}, {}
   for i = 1, args.jobs do
     local argv = {}

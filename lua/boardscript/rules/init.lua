@@ -9,6 +9,7 @@
 local core = require "boardscript.core"
 local errors = require "boardscript.errors"
 local limits = require "boardscript.limits"
+local sandbox = require "boardscript.sandbox"
 
 local M = {}
 
@@ -321,7 +322,7 @@ function M.load(name)
   end
   if name:match("%.lua$") then
     local where = "rules " .. name
-    local chunk, err = loadfile(name)
+    local chunk, err = sandbox.loadfile(name)
     if not chunk then errors.fail(err) end
     local rules = limits.guard(where, "rules", where, with_dir_on_path, name, chunk)
     if type(rules) ~= "table" then

@@ -1,0 +1,226 @@
+-- What user code may do (boardscript.sandbox, guide "What user code may
+-- do"): rule set and policy files, and the rule files records name, run
+-- restricted unless --trust; binary chunks are never loaded.
+local sandbox = require "boardscript.sandbox"
+local support = require "support.host"
+local spit, slurp = support.spit, support.slurp
+
+-- Each hostile line, run at the top of a file loaded through the sandbox,
+-- must raise an error whose message contains `refused`; with full rights
+-- it must not raise (`trusted_ok`), unless it cannot run here at all.
+local HOSTILE = {
+  { code = [[os.execute("touch " .. DIR .. "/pwned")]], refused = "os.execute is not allowed", pwn = true },
+  { code = [[io.popen("touch " .. DIR .. "/pwned"):close()]], refused = "io.popen is not allowed", pwn = true },
+  { code = [[io.open(DIR .. "/pwned", "w"):close()]], refused = 'io.open with mode "w"', pwn = true },
+  { code = [[io.open("pwned", "w"):close()]], refused = 'io.open with mode "w" (writing files) is not allowed',
+    no_trusted = true },
+  { code = [[io.open("pwned", "a+"):close()]], refused = 'io.open with mode "a+"', no_trusted = true },
+  { code = [[os.remove(DIR .. "/victim")]], refused = "os.remove is not allowed" },
+  { code = [[os.rename(DIR .. "/victim", DIR .. "/moved")]], refused = "os.rename is not allowed" },
+  { code = [[os.exit(0)]], refused = "os.exit is not allowed", no_trusted = true },
+  { code = [[os.tmpname()]], refused = "os.tmpname is not allowed" },
+  { code = [[os.setlocale("C")]], refused = "os.setlocale is not allowed" },
+  { code = [[io.read("l")]], refused = "io.read is not allowed", no_trusted = true },
+  { code = [[io.lines()]], refused = "io.lines() (standard input) is not allowed", no_trusted = true },
+  { code = [[io.output(DIR .. "/pwned")]], refused = "io.output is not allowed", no_trusted = true },
+  { code = [[collectgarbage("stop")]], refused = 'collectgarbage("stop") is not allowed', no_trusted = true },
+  { code = [[collectgarbage("incremental", 1000)]], refused = 'collectgarbage("incremental") is not allowed',
+    no_trusted = true },
+  { code = [[assert(load(string.dump(function() end)))]], refused = "attempt to call a nil value (field 'dump')" },
+  { code = [[assert(load("\27Lua", "x", "b"))]], refused = 'load with mode "b" (binary chunks) is not allowed' },
+  { code = [[assert(load("\27Lua", "x", "bt"))]], refused = 'load with mode "bt"' },
+  { code = [[assert(load("\27Lua"))]], refused = "attempt to load a binary chunk" },
+  { code = [[debug.getinfo(1)]], refused = "attempt to call a nil value (field 'getinfo')" },
+  { code = [[debug.sethook(print, "l")]], refused = "attempt to call a nil value (field 'sethook')",
+    no_trusted = true },
+  { code = [[debug.getregistry()]], refused = "attempt to call a nil value (field 'getregistry')" },
+  { code = [[getmetatable("").__index.rep = nil]], refused = "attempt to index a nil value", no_trusted = true },
+  { code = [[getmetatable(require("boardscript.core").board(8)).__index = nil]],
+    refused = "attempt to index a nil value", no_trusted = true },
+  { code = [[require("boardscript.host")]], refused = 'require "boardscript.host" is not allowed' },
+  { code = [[require("boardscript.limits").configure()]], refused = 'require "boardscript.limits" is not allowed' },
+  { code = [[require("boardscript.play")]], refused = 'require "boardscript.play" is not allowed' },
+  { code = [[require("boardscript.testing")]], refused = 'require "boardscript.testing" is not allowed' },
+  { code = [[require("boardscript.commands.run")]], refused = 'require "boardscript.commands.run" is not allowed' },
+  { code = [[require("boardscript.sandbox").trust(true)]], refused = 'require "boardscript.sandbox" is not allowed' },
+  { code = [[require("io")]], refused = "module 'io' not found next to" },
+  { code = [[require("os")]], refused = "module 'os' not found next to" },
+  { code = [[require("debug")]], refused = "module 'debug' not found next to" },
+  { code = [[assert(io.open("/etc/passwd"))]], refused = "reading is allowed only for files in" },
+  { code = [[assert(io.open("../outside.txt"))]], refused = "reading is allowed only for files in" },
+  { code = [[assert(io.open("sub/../../outside.txt"))]], refused = "reading is allowed only for files in" },
+  { code = [[dofile("/etc/hostname")]], refused = "reading is allowed only for files in" },
+  { code = [[assert(_G.os.execute)("true")]], refused = "os.execute is not allowed" },
+  { code = [[package.loaded.os.execute("true")]], refused = "attempt to index a nil value (field 'os')" },
+}
+
+-- What a restricted file may still do: each line must run without error.
+local ALLOWED = {
+  [[assert(require("boardscript.rules").variant)]],
+  [[assert(require("boardscript.core").board(8))]],
+  [[assert(require("boardscript").new_game("reversi"))]],
+  [[assert(require("boardscript").play == nil)]],
+  [[assert(require("helper").answer == 42)]],
+  [[assert(require("helper") == require("helper"))]],
+  [[assert(io.open("book.txt")):close()]],
+  [[assert(io.open("sub/deep.txt", "rb")):close()]],
+  [[for line in io.lines("book.txt") do assert(line == "f5 d6") end]],
+  [[assert(load("return 1 + 1")() == 2)]],
+  [[assert(loadfile("helper.lua")().answer == 42)]],
+  [[assert(type(debug.traceback()) == "string")]],
+  [[assert(collectgarbage("count") > 0); collectgarbage(); collectgarbage("step")]],
+  [[string.format = nil; assert(string.format == nil)]],
+  [[assert(os.clock() >= 0 and os.time() > 0 and os.date("%Y"))]],
+  [[local t = setmetatable({}, { __index = function() return 1 end }); assert(getmetatable(t) and t.x == 1)]],
+}
+
+local function write_case(dir, code)
+  local path = dir .. "/case.lua"
+  spit(path, ("local DIR = %q\n%s\nreturn true\n"):format(dir, code))
+  return path
+end
+
+describe("sandbox.loadfile", function()
+  local dir, done
+  before_each(function()
+    dir, done = support.scratch_dir("sub")
+    spit(dir .. "/helper.lua", "return { answer = 42 }\n")
+    spit(dir .. "/book.txt", "f5 d6\n")
+    spit(dir .. "/sub/deep.txt", "x\n")
+    spit(dir .. "/victim", "keep me\n")
+  end)
+  after_each(function()
+    sandbox.trust(false)
+    done()
+  end)
+
+  for i, case in ipairs(HOSTILE) do
+    it(("refuses #%d: %s"):format(i, case.code), function()
+      local path = write_case(dir, case.code)
+      local chunk = assert(sandbox.loadfile(path))
+      local ok, err = pcall(chunk)
+      assert.is_false(ok)
+      assert.truthy(tostring(err):find(case.refused, 1, true), tostring(err))
+      assert.is_nil(io.open(dir .. "/pwned"))
+      assert.equal("keep me\n", slurp(dir .. "/victim"))
+      assert.equal("string", type(string.format("%d", 1)))
+      assert.is_true(collectgarbage("isrunning"))
+    end)
+    if not case.no_trusted then
+      it(("runs with full rights when trusted #%d"):format(i), function()
+        sandbox.trust(true)
+        local path = write_case(dir, case.code)
+        local chunk = assert(sandbox.loadfile(path))
+        local ok, err = pcall(chunk)
+        if case.pwn then
+          assert.is_true(ok, err)
+          assert.truthy(io.open(dir .. "/pwned"))
+        else
+          -- trusted code may still fail (no such module), but never because of the sandbox
+          assert.falsy(tostring(err):find("is not allowed", 1, true))
+        end
+      end)
+    end
+  end
+
+  for i, code in ipairs(ALLOWED) do
+    it(("allows #%d: %s"):format(i, code), function()
+      local chunk = assert(sandbox.loadfile(write_case(dir, code)))
+      local ok, err = pcall(chunk)
+      assert.is_true(ok, err)
+      assert.equal("function", type(string.format))
+    end)
+  end
+
+  it("refuses a precompiled chunk, trusted or not, naming the file", function()
+    local src = dir .. "/src.lua"
+    spit(src, "return 1\n")
+    local bin = dir .. "/bin.lua"
+    spit(bin, string.dump(assert(loadfile(src))))
+    for _, trust in ipairs { false, true } do
+      sandbox.trust(trust)
+      local chunk, err = sandbox.loadfile(bin)
+      assert.is_nil(chunk)
+      assert.equal(bin .. ": a precompiled (binary) chunk; only Lua source is loaded", err)
+    end
+  end)
+
+  it("gives each file its own copies of the standard tables", function()
+    local a = assert(sandbox.loadfile(write_case(dir, "string.rep = nil; table.insert = nil")))
+    a()
+    local b = assert(sandbox.loadfile(write_case(dir, "assert(string.rep and table.insert)")))
+    b()
+    assert.is_function(string.rep)
+    assert.is_function(table.insert)
+  end)
+end)
+
+-- Through the host: a policy file, a rule set file and the rule file a record
+-- names, restricted by default and with full rights under --trust.
+describe("user code through the host", function()
+  local dir, done
+  before_each(function() dir, done = support.scratch_dir() end)
+  after_each(function() done() end)
+
+  local function pwned() return io.open(dir .. "/pwned") ~= nil end
+
+  it("a policy file cannot run a shell command; --trust lets it", function()
+    spit(dir .. "/evil.lua", ("os.execute('touch %s/pwned')\nreturn function(g) return g:moves()[1] end\n")
+      :format(dir))
+    local status, _, err = support.run { "play", "reversi", "--black", dir .. "/evil.lua", "--white", "random",
+      "--seed", "1" }
+    assert.equal(2, status)
+    assert.matches("evil%.lua:1: os%.execute is not allowed in .*evil%.lua %(restricted; %-%-trust gives full rights%)",
+      err)
+    assert.is_false(pwned())
+    status = support.run { "play", "reversi", "--black", dir .. "/evil.lua", "--white", "random", "--seed", "1",
+      "--trust" }
+    assert.equal(0, status)
+    assert.is_true(pwned())
+  end)
+
+  it("replay --check of a record never runs the shell command of the rule file it names", function()
+    local variant = "return require('boardscript.rules').variant(require('boardscript.rules.reversi'), "
+      .. "{ name = 'v' })\n"
+    spit(dir .. "/variant.lua", variant)
+    local status, _, err = support.run({ "play", "board", "--rules", "variant.lua", "--black", "random",
+      "--white", "random", "--seed", "3", "--record", "game.txt" }, { cwd = dir })
+    assert.equal(0, status, err)
+    -- someone swaps the rule file for a hostile one
+    spit(dir .. "/variant.lua", ("os.execute('touch %s/pwned')\n"):format(dir)
+      .. variant)
+    status, _, err = support.run({ "replay", "--check", "game.txt" }, { cwd = dir })
+    assert.equal(2, status)
+    assert.matches("os%.execute is not allowed", err)
+    assert.is_false(pwned())
+    status = support.run({ "replay", "--check", "game.txt", "--trust" }, { cwd = dir })
+    assert.equal(0, status)
+    assert.is_true(pwned())
+  end)
+
+  it("a forged precompiled rule set is refused, not run (it crashed the host with status 139)", function()
+    -- a binary chunk whose constant index points far outside its table
+    spit(dir .. "/forged.lua", "\27Lua\84\0\25\147\13\10\26\10\4\8\8\120\86\0\0\0\0\0\0\0\0\0\0\0\40\119\64"
+      .. "\1\255\255\255\255\255\255\255\255\127\0\0\0\0\0\0\0\0")
+    for _, argv in ipairs {
+      { "perft", "forged.lua", "2" },
+      { "play", "board", "--rules", "forged.lua", "--black", "random", "--white", "random" },
+      { "play", "reversi", "--black", "forged.lua", "--white", "random" },
+      { "play", "reversi", "--black", "forged.lua", "--white", "random", "--trust" },
+    } do
+      local status, out, err = support.run(argv, { cwd = dir })
+      assert.equal(2, status, table.concat(argv, " ") .. ": " .. err)
+      assert.matches("forged%.lua: a precompiled %(binary%) chunk; only Lua source is loaded\n$", err)
+      assert.is_nil(out:find("traceback", 1, true))
+    end
+  end)
+
+  it("--trust is passed on to match workers", function()
+    spit(dir .. "/p.lua", ("local f = io.open('%s/pwned', 'a'); f:close()\n"):format(dir)
+      .. "return function(g) return g:moves()[1] end\n")
+    local status, _, err = support.run { "match", "--a", dir .. "/p.lua", "--b", "random", "--games", "2",
+      "--jobs", "2", "--trust" }
+    assert.equal(0, status, err)
+    assert.is_true(pwned())
+  end)
+end)
