@@ -66,7 +66,13 @@ local handler = errors.handler(console.EOF)
 function cli.dispatch(module, args, command)
   require("boardscript.sandbox").from_args(args)
   local ok, result = xpcall(module.run, handler, args, command)
-  io.stdout:flush()
+  -- what the command wrote must have reached standard output
+  local flushed, why = io.stdout:flush()
+  if not flushed and ok then
+    ok, result = pcall(require("boardscript.output").stdout_failed, why)
+  elseif not flushed then
+    pcall(require("boardscript.output").stdout_failed, why) -- the command's own error is the one to show
+  end
   if ok then return math.type(result) == "integer" and result or 0 end
   if result == console.EOF then
     io.stderr:write("boardscript: ", tostring(console.EOF), "\n")

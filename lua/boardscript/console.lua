@@ -121,20 +121,28 @@ function Console:say(text)
   self.output:write(text, "\n")
 end
 
+-- Flushes the output; a file that could not take it (standard output
+-- closed, full or a broken pipe) stops the dialogue: nobody reads it.
+local function flush_checked(out)
+  if not out.flush then return end
+  local ok, err = out:flush()
+  if ok == nil and err ~= nil then require("boardscript.output").stdout_failed(err) end
+end
+
 --- Writes a prompt without a newline and flushes, so a terminal shows it.
 function Console:prompt(text)
   self.output:write(text)
-  if self.output.flush then self.output:flush() end
+  flush_checked(self.output)
 end
 
 --- Writes an answer given by a computer player, as if it had been typed.
 function Console:echo(text)
   self.output:write(text, "\n")
-  if self.output.flush then self.output:flush() end
+  flush_checked(self.output)
 end
 
 function Console:flush()
-  if self.output.flush then self.output:flush() end
+  flush_checked(self.output)
 end
 
 --- Writes a line to the error stream.

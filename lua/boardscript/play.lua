@@ -5,6 +5,7 @@ local core = require "boardscript.core"
 local errors = require "boardscript.errors"
 local limits = require "boardscript.limits"
 local sandbox = require "boardscript.sandbox"
+local output = require "boardscript.output"
 local players = require "boardscript.players"
 
 local play = {}
@@ -193,14 +194,25 @@ function play.run_parsed(args, io_opts)
     end
   end
   local ok, status = xpcall(edition.run, handler, ctx)
-  con:flush()
+  if ok then
+    local flushed, err = xpcall(con.flush, handler, con)
+    if not flushed then ok, status = false, err end
+  end
   if record_file then
-    if ctx.game then
-      require("boardscript.record").write(record_file, ctx.game,
-        { edition = args.edition ~= "board" and args.edition or nil, rules = ctx.rules,
-          seed = seed, players = ctx.players })
+    -- the record is written however the game ended; a record that could
+    -- not be written whole fails the command (never exit 0 with a cut file)
+    local written, err = pcall(function()
+      if ctx.game then
+        output.write(record_file, args.record, require("boardscript.record").text(ctx.game,
+          { edition = args.edition ~= "board" and args.edition or nil, rules = ctx.rules,
+            seed = seed, players = ctx.players }))
+      end
+      output.close(record_file, args.record)
+    end)
+    if not written then
+      pcall(io.close, record_file) -- when the write failed before the close
+      if ok or not errors.is_user(status) then ok, status = false, err end
     end
-    record_file:close()
   end
   if ok then return status or 0 end
   if status == console.EOF then

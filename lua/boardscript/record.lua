@@ -64,8 +64,7 @@ end
 
 --- Writes the record of `g` to an open file (see record.text for info).
 function record.write(file, g, info)
-  file:write(record.text(g, info))
-  file:flush()
+  require("boardscript.output").write(file, "the record", record.text(g, info))
 end
 
 --- Parses a record's text: { rules =, edition =, options = { key = text },

@@ -1,10 +1,17 @@
 /* main.c - the boardscript host: a Lua state that runs boardscript.cli. */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 #include <lauxlib.h>
 #include <lua.h>
@@ -288,11 +295,40 @@ static int host_read_line(lua_State *L)
     return 1;
 }
 
+/* host.same_file(a, b): whether two paths name one existing file (same
+ * device and inode); false when either does not exist. */
+static int host_same_file(lua_State *L)
+{
+    const char *a = luaL_checkstring(L, 1);
+    const char *b = luaL_checkstring(L, 2);
+    struct stat sa, sb;
+    lua_pushboolean(L, stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+                           sa.st_ino == sb.st_ino);
+    return 1;
+}
+
+/* host.discard_stdout(): after a write error on standard output has been
+ * reported, the rest goes to /dev/null, so that the check at exit does not
+ * report it again. */
+static int host_discard_stdout(lua_State *L)
+{
+    lua_pushboolean(L, freopen("/dev/null", "w", stdout) != NULL);
+    return 1;
+}
+
+/* host.pid(): this process's id (workers are told it, to die with it). */
+static int host_pid(lua_State *L)
+{
+    lua_pushinteger(L, (lua_Integer)getpid());
+    return 1;
+}
+
 static int luaopen_boardscript_host(lua_State *L)
 {
     static const luaL_Reg functions[] = {
-        {"memory", host_memory}, {"active", host_active}, {"remaining", host_remaining},
-        {"watch", host_watch},   {"call", host_call},     {"read_line", host_read_line},
+        {"memory", host_memory},       {"active", host_active}, {"remaining", host_remaining},
+        {"watch", host_watch},         {"call", host_call},     {"read_line", host_read_line},
+        {"same_file", host_same_file}, {"pid", host_pid},       {"discard_stdout", host_discard_stdout},
         {NULL, NULL},
     };
     lua_pushliteral(L, "budget exceeded (--max-memory or --max-seconds)");
@@ -454,8 +490,68 @@ static int pmain(lua_State *L)
     return 1;
 }
 
+/* A closed standard descriptor gets /dev/null in its place, so that the
+ * first file the program opens cannot become standard output (a record would
+ * receive the dialogue). Standard output and error get it read-only: writing
+ * there still fails, and the check at exit reports it. */
+static void fill_closed_descriptors(void)
+{
+    for (int fd = 0; fd <= 2; fd++) {
+        if (fcntl(fd, F_GETFD) != -1 || errno != EBADF)
+            continue;
+        int got = open("/dev/null", O_RDONLY);
+        if (got != fd && got >= 0) {
+            dup2(got, fd);
+            close(got);
+        }
+    }
+}
+
+/* Run at exit (a return from main or os.exit): what was written to standard
+ * output must have reached it; else one line on stderr and status 1. */
+static void check_stdout(void)
+{
+    errno = 0;
+    int failed = fflush(stdout) != 0;
+    int err = errno;
+    if (failed || ferror(stdout)) {
+        if (err == 0)
+            err = EIO;
+        fprintf(stderr, "boardscript: cannot write standard output: %s\n", strerror(err));
+        _exit(EXIT_FAILURE);
+    }
+}
+
+/* A worker (BOARDSCRIPT_PARENT_PID set by the command that started it) dies
+ * with that process: killing a match or a solve leaves no worker running. */
+static void die_with_parent(void)
+{
+    const char *text = getenv("BOARDSCRIPT_PARENT_PID");
+    if (text == NULL)
+        return;
+    char *end = NULL;
+    long parent = strtol(text, &end, 10);
+    int valid = end != text && *end == '\0' && parent > 1;
+    unsetenv("BOARDSCRIPT_PARENT_PID");
+    if (!valid)
+        return;
+#ifdef __linux__
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
+#endif
+    if ((long)getppid() != parent)
+        _exit(EXIT_FAILURE); /* the parent died before we asked */
+}
+
 int main(int argc, char **argv)
 {
+    fill_closed_descriptors();
+    /* A broken pipe is a write error reported like any other, not a silent death. */
+    signal(SIGPIPE, SIG_IGN);
+    die_with_parent();
+    if (atexit(check_stdout) != 0) {
+        fprintf(stderr, "boardscript: cannot register the output check\n");
+        return EXIT_FAILURE;
+    }
     struct budget budget = {0};
     lua_State *L = lua_newstate(budget_alloc, &budget);
     if (L != NULL) {
@@ -479,7 +575,7 @@ int main(int argc, char **argv)
     } else {
         code = lua_toboolean(L, -1) || lua_isnil(L, -1) ? EXIT_SUCCESS : EXIT_FAILURE;
     }
-    fflush(stdout);
+    check_stdout();
     lua_close(L);
     return code;
 }

@@ -8,6 +8,7 @@
 -- the start-up figures, which are wall-clock milliseconds per start of a
 -- host process. A benchmark is a command, never a timed test: the specs
 -- check the shape of `bench --quick --json`, not the speed.
+local output = require "boardscript.output"
 local core = require "boardscript.core"
 local errors = require "boardscript.errors"
 
@@ -483,7 +484,7 @@ function command.run(args)
     failed = failed or result.error ~= nil
     if not args.json then
       io.stdout:write(command.line(result), "\n")
-      io.stdout:flush()
+      output.flush_stdout()
     end
   end
   if args.json then

@@ -2,6 +2,7 @@
 -- DIR]`: GGF games to boardscript records and back. The conversions are
 -- boardscript.formats.ggf_record; this module reads and writes.
 local errors = require "boardscript.errors"
+local output = require "boardscript.output"
 local ggf = require "boardscript.formats.ggf"
 local ggf_record = require "boardscript.formats.ggf_record"
 
@@ -43,11 +44,12 @@ local function is_dir(path)
   return f ~= nil
 end
 
-local function write(path, text)
-  local file, err = io.open(path, "w")
-  if not file then errors.fail(err) end
-  file:write(text)
-  file:close()
+-- Writes `text` to `path`, checked; the input file itself is never the output.
+local function write(path, text, input)
+  if input ~= "-" and output.same_file(input, path) then
+    errors.fail(("convert: %s is the input file; write the conversion elsewhere"):format(path))
+  end
+  output.write_file(path, text)
 end
 
 -- The games of `text` as { convert = function() -> { format, text, why } }
@@ -113,7 +115,7 @@ function command.run(args)
     local stem = where == "-" and "game" or where:match("([^/]*)$"):gsub("%.[^.]*$", "")
     for _, result in ipairs(results) do
       local name = #results == 1 and stem or ("%s-%d"):format(stem, result.number)
-      write(("%s/%s%s"):format(dir, name, EXTENSION[result.format]), result.text)
+      write(("%s/%s%s"):format(dir, name, EXTENSION[result.format]), result.text, where)
     end
     return 0
   end
@@ -129,7 +131,7 @@ function command.run(args)
     parts[i] = result.text
   end
   local out = table.concat(parts, records and "\n" or "")
-  if args.output then write(args.output, out) else io.stdout:write(out) end
+  if args.output then write(args.output, out, where) else output.stdout(out) end
   if mixed then
     io.stderr:write(("boardscript: %s: one file holds one format, so every game is written as a record\n"):format(
       where))

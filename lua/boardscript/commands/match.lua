@@ -7,6 +7,7 @@
 local errors = require "boardscript.errors"
 local limits = require "boardscript.limits"
 local sandbox = require "boardscript.sandbox"
+local output = require "boardscript.output"
 local options = require "boardscript.options"
 local rule_options = require "boardscript.rule_options"
 
@@ -135,7 +136,7 @@ function command.summarize(next_result, info, seed, verbose, sprt)
     if verbose then
       bar.finish()
       io.stdout:write(command.game_line(r, info), "\n")
-      io.stdout:flush()
+      output.flush_stdout()
     end
     bar.update(t.n, t)
     if decided then break end
@@ -146,7 +147,7 @@ function command.summarize(next_result, info, seed, verbose, sprt)
     info.unit)) do
     io.stdout:write(line, "\n")
   end
-  io.stdout:flush()
+  output.flush_stdout()
   return t
 end
 
@@ -156,27 +157,25 @@ local function write_records(dir, r, g, seat, m)
   local base = ("%s/game-%04d"):format(dir, r.game)
   local spec = {}
   for side, player in pairs(seat) do spec[side] = player.name end
-  local file, err = io.open(base .. ".record", "w")
-  if not file then errors.fail(("--records: %s"):format(err)) end
   local match = require "boardscript.match"
-  record.write(file, g, { rules = m.cfg.rules, seed = match.seed_of(m.cfg.seed, r.pair, 0), players = spec })
-  file:close()
+  output.write_file(base .. ".record",
+    record.text(g, { rules = m.cfg.rules, seed = match.seed_of(m.cfg.seed, r.pair, 0), players = spec }))
   local ok, ggf = pcall(require, "boardscript.formats.ggf")
   if ok and g.rules.name == "reversi" and g:size_text() == "8" and ggf.supports(g) then
-    file, err = io.open(base .. ".ggf", "w")
-    if not file then errors.fail(("--records: %s"):format(err)) end
     local first, second = g:sides()
-    file:write(ggf.text(g, { players = { [tostring(first)] = spec[first], [tostring(second)] = spec[second] } }))
-    file:close()
+    output.write_file(base .. ".ggf",
+      ggf.text(g, { players = { [tostring(first)] = spec[first], [tostring(second)] = spec[second] } }))
   end
 end
 
 -- Starts K workers, each `boardscript match ... --shard i/K`; returns a
--- function giving results in game order and one stopping the workers.
+-- function giving results in game order (nil at the end, or once a worker
+-- has stopped: then lost() says which and what is missing) and one
+-- stopping the workers.
 local function workers(args)
   local json = require "dkjson"
-  local exe = rawget(package, "boardscript_exe") or arg[0]
-  local base = { exe, "match", "--rules", args.rules, "--a", args.a, "--b", args.b, "--games", args.games,
+  local pool = require "boardscript.workers"
+  local base = { pool.exe(), "match", "--rules", args.rules, "--a", args.a, "--b", args.b, "--games", args.games,
                  "--plies", args.plies, "--seed", args.seed }
   if args.size then base[#base + 1] = "--size=" .. args.size end
   for _, o in ipairs(args.opt or {}) do base[#base + 1] = "--opt=" .. o end
@@ -185,34 +184,33 @@ local function workers(args)
   if args.sprt then base[#base + 1] = "--sprt=" .. args.sprt end
   table.move(limits.argv(), 1, #limits.argv(), #base + 1, base)
   table.move(sandbox.argv(), 1, #sandbox.argv(), #base + 1, base)
-  local pipes, pids = {}, {}
+  local started = {}
   for i = 1, args.jobs do
-    local argv = {}
-    for k, a in ipairs(base) do argv[k] = shell_quote(a) end
-    argv[#argv + 1] = shell_quote(("--shard=%d/%d"):format(i, args.jobs))
-    pipes[i] = assert(io.popen("echo $$; exec " .. table.concat(argv, " ")))
-    pids[i] = pipes[i]:read("l")
+    local argv = table.move(base, 1, #base, 1, {})
+    argv[#argv + 1] = ("--shard=%d/%d"):format(i, args.jobs)
+    started[i] = pool.start(argv)
   end
-  local index = 0
+  local index, lost = 0, nil
   local function next_result()
-    if index >= args.games then return nil end
-    index = index + 1
-    local w = (index - 1) % args.jobs + 1
-    local line = pipes[w]:read("l")
-    if line == nil then errors.fail(("match: worker %d stopped before game %d"):format(w, index), 1) end
-    local r = json.decode(line)
-    if type(r) ~= "table" or r.game ~= index then
-      errors.fail(("match: worker %d sent an unexpected line for game %d: %s"):format(w, index, line), 1)
+    if lost or index >= args.games then return nil end
+    local w = index % args.jobs + 1
+    local line = started[w].pipe:read("l")
+    local r = line and json.decode(line)
+    if type(r) ~= "table" or r.game ~= index + 1 then
+      local ended = line == nil and pool.finish(started[w])
+      local how = line and ("sent an unexpected line: " .. line:sub(1, 200))
+        or ("stopped (" .. (ended or "exit status 0") .. ")")
+      lost = ("match: worker %d %s before game %d; games %d to %d were not played or not counted"):format(w,
+        how, index + 1, index + 1, args.games)
+      return nil
     end
+    index = index + 1
     return r
   end
   local function stop()
-    for i, pipe in ipairs(pipes) do
-      if pids[i] and pids[i]:match("^%d+$") then os.execute("kill " .. pids[i] .. " 2>/dev/null") end
-      pipe:close()
-    end
+    for _, w in ipairs(started) do pool.stop(w) end
   end
-  return next_result, stop
+  return next_result, stop, function() return lost end
 end
 
 function command.run(args)
@@ -247,13 +245,13 @@ function command.run(args)
     local first, count = command.shard_of(args.shard)
     for index = first, args.games, count do
       io.stdout:write(command.json_line(play(index), info), "\n")
-      io.stdout:flush()
+      output.flush_stdout()
     end
     return 0
   end
-  local next_result, stop
+  local next_result, stop, lost
   if args.jobs > 1 then
-    next_result, stop = workers(args)
+    next_result, stop, lost = workers(args)
   else
     local index = 0
     next_result = function()
@@ -265,6 +263,11 @@ function command.run(args)
   local ok, err = pcall(command.summarize, next_result, info, args.seed, args.verbose, sprt)
   if stop then stop() end
   if not ok then error(err, 0) end
+  if lost and lost() then
+    output.flush_stdout()
+    io.stderr:write("boardscript: ", lost(), "\n")
+    return 1
+  end
   return 0
 end
 

@@ -4,6 +4,7 @@
 -- module finds the game, replays it and writes the file.
 local core = require "boardscript.core"
 local errors = require "boardscript.errors"
+local output = require "boardscript.output"
 local options = require "boardscript.options"
 local record = require "boardscript.record"
 local rule_options = require "boardscript.rule_options"
@@ -338,13 +339,9 @@ end
 function command.run(args)
   local picture = command.picture(args)
   if args.output then
-    local file, err = io.open(args.output, "wb")
-    if not file then errors.fail(err) end
-    local ok, write_err = file:write(picture)
-    file:close()
-    if not ok then errors.fail(("%s: %s"):format(args.output, tostring(write_err))) end
+    output.write_file(args.output, picture, "wb")
   else
-    io.stdout:write(picture)
+    output.stdout(picture)
   end
   return 0
 end

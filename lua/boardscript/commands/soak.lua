@@ -3,6 +3,7 @@
 -- of every rule set and size, checked at every move (boardscript.soak). A
 -- failure prints the game, its rule set, options and moves and the command
 -- that replays it alone, and exits 1.
+local output = require "boardscript.output"
 local core = require "boardscript.core"
 local errors = require "boardscript.errors"
 local options = require "boardscript.options"
@@ -90,32 +91,33 @@ end
 -- the first failed game's result (or nil), CPU seconds and peak RSS.
 local function run_workers(args, soak)
   local json = require "dkjson"
-  local exe = rawget(package, "boardscript_exe") or arg[0]
-  local pipes = {}
+  local pool = require "boardscript.workers"
+  local started = {}
   for i = 1, args.jobs do
-    local argv = { exe, "soak", "--games", tostring(args.games), "--shard", ("%d/%d"):format(i, args.jobs) }
+    local argv = { pool.exe(), "soak", "--games", tostring(args.games), "--shard", ("%d/%d"):format(i, args.jobs) }
     for _, a in ipairs(game_args(args)) do argv[#argv + 1] = a end
     if args.progress then
       argv[#argv + 1] = "--progress"
       argv[#argv + 1] = tostring(args.progress)
     end
-    for k, a in ipairs(argv) do argv[k] = shell_quote(a) end
-    pipes[i] = assert(io.popen("exec " .. table.concat(argv, " ")))
+    started[i] = pool.start(argv)
   end
-  local total, failure, cpu, rss = soak.summary(), nil, 0, nil
-  for i, pipe in ipairs(pipes) do
-    local line = pipe:read("a")
-    pipe:close()
+  local total, failure, cpu, rss, lost = soak.summary(), nil, 0, nil, {}
+  for i, w in ipairs(started) do
+    local line = w.pipe:read("a")
+    local ended = pool.finish(w)
     local r = json.decode(line or "")
     if type(r) ~= "table" or type(r.summary) ~= "table" then
-      errors.fail(("soak: worker %d stopped without a summary"):format(i), 1)
+      lost[#lost + 1] = ("worker %d (shard %d/%d) stopped without a summary (%s)"):format(i, i, args.jobs,
+        ended or "exit status 0")
+    else
+      soak.add_summary(total, r.summary)
+      cpu = cpu + (r.cpu or 0)
+      if r.rss_kib and (rss == nil or r.rss_kib > rss) then rss = r.rss_kib end
+      if r.failure and (failure == nil or r.failure.number < failure.number) then failure = r.failure end
     end
-    soak.add_summary(total, r.summary)
-    cpu = cpu + (r.cpu or 0)
-    if r.rss_kib and (rss == nil or r.rss_kib > rss) then rss = r.rss_kib end
-    if r.failure and (failure == nil or r.failure.number < failure.number) then failure = r.failure end
   end
-  return total, failure, cpu, rss
+  return total, failure, cpu, rss, #lost > 0 and ("soak: " .. table.concat(lost, "; ")) or nil
 end
 
 function command.run(args)
@@ -130,9 +132,9 @@ function command.run(args)
   if args.only_game and args.jobs > 1 then errors.fail("--only-game and --jobs do not go together") end
   local plan = soak.plan { rules = args.rules, sizes = sizes }
   local wall0, cpu0 = core.clock(), os.clock()
-  local s, failure, cpu, rss
+  local s, failure, cpu, rss, lost
   if args.jobs > 1 then
-    s, failure, cpu, rss = run_workers(args, soak)
+    s, failure, cpu, rss, lost = run_workers(args, soak)
   else
     local first, last, step = 1, args.games, 1
     if args.only_game then first, last = args.only_game, args.only_game end
@@ -162,6 +164,11 @@ function command.run(args)
       peak_rss_kib = rss, failed_game = failure and failure.number or nil }), "\n")
   elseif not args.quiet then
     io.stdout:write(command.summary_text(s, info))
+  end
+  if lost then
+    output.flush_stdout()
+    io.stderr:write("boardscript: ", lost, "\n")
+    return errors.EXIT_FAILURE
   end
   return failure and errors.EXIT_FAILURE or 0
 end

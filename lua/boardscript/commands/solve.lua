@@ -1,4 +1,5 @@
 --- `boardscript solve dots --size RxC`: Dots and Boxes solved exactly.
+local output = require "boardscript.output"
 local core = require "boardscript.core"
 local options = require "boardscript.options"
 
@@ -107,26 +108,38 @@ local function shard_of(text)
   return i, n
 end
 
--- Runs K workers (this host with --shard i/K) and returns their lines.
-local function worker_lines(args)
-  local exe = rawget(package, "boardscript_exe") or arg[0] -- set by the host
-  local pipes = {}
+-- Runs K workers (this host with --shard i/K) and returns their lines,
+-- and a message naming the workers that ended badly and the positions
+-- nobody solved (nil when all were).
+local function worker_lines(args, count)
+  local workers = require "boardscript.workers"
+  local started = {}
   for i = 1, args.jobs do
-    local argv = { exe, "solve", "reversi", "--obf", args.obf, "--shard", ("%d/%d"):format(i, args.jobs),
+    local argv = { workers.exe(), "solve", "reversi", "--obf", args.obf, "--shard", ("%d/%d"):format(i, args.jobs),
                    "--time", tostring(args.time) }
     if args.tt_mb then argv[#argv + 1] = "--tt-mb=" .. args.tt_mb end
-    for k, a in ipairs(argv) do argv[k] = "'" .. a:gsub("'", "'\\''") .. "'" end
-    pipes[i] = assert(io.popen(table.concat(argv, " ")))
+    started[i] = workers.start(argv)
   end
-  local lines = {}
-  for _, pipe in ipairs(pipes) do
-    for line in pipe:lines() do
-      if line:match("^#%d+ ") then lines[#lines + 1] = line end
+  local lines, seen, bad = {}, {}, {}
+  for i, w in ipairs(started) do
+    for line in w.pipe:lines() do
+      local index = tonumber(line:match("^#(%d+) "))
+      if index then
+        lines[#lines + 1] = line
+        seen[index] = true
+      end
     end
-    pipe:close()
+    local ended = workers.finish(w)
+    if ended then bad[#bad + 1] = ("worker %d (%s)"):format(i, ended) end
   end
   table.sort(lines, function(a, b) return tonumber(a:match("^#(%d+)")) < tonumber(b:match("^#(%d+)")) end)
-  return lines
+  local missing = {}
+  for index = 1, count do
+    if not seen[index] then missing[#missing + 1] = "#" .. index end
+  end
+  if #bad == 0 and #missing == 0 then return lines, nil end
+  return lines, ("solve: %s; %s"):format(#bad > 0 and table.concat(bad, ", ") .. " stopped" or "every worker ended",
+    #missing > 0 and ("positions not solved: %s"):format(table.concat(missing, ", ")) or "every position solved")
 end
 
 -- The totals line of position lines (wall: seconds this run took, if it
@@ -154,9 +167,9 @@ local function solve_reversi(args)
   local positions = obf.load(args.obf)
   local first, count = shard_of(args.shard)
   local wall = core.clock()
-  local lines = {}
+  local lines, lost = {}, nil
   if args.jobs > 1 and not args.shard then
-    lines = worker_lines(args)
+    lines, lost = worker_lines(args, #positions)
     for _, line in ipairs(lines) do io.stdout:write(line, "\n") end
   else
     local searcher = core.searcher { tt_mb = args.tt_mb or 64 }
@@ -169,11 +182,17 @@ local function solve_reversi(args)
       local line = position_line(index, pos, move, margin, info, obf)
       lines[#lines + 1] = line
       io.stdout:write(line, "\n")
-      io.stdout:flush()
+      output.flush_stdout()
     end
   end
   if args.shard then return 0 end
-  return totals(lines, core.clock() - wall)
+  local status = totals(lines, core.clock() - wall)
+  if lost then
+    output.flush_stdout()
+    io.stderr:write("boardscript: ", lost, "\n")
+    return 1
+  end
+  return status
 end
 
 -- `solve reversi --merge FILES`: the shards' position lines in file order,
