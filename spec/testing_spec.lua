@@ -212,7 +212,7 @@ return rules.variant(require "boardscript.rules.reversi", { name = "tiny", size 
   end)
 
   describe("Lua test scripts", function()
-    it("pass when they return, fail with the message of a failed assert or error, no runner traceback",
+    it("pass when they return, fail with the message of a failed assert or error or on os.exit, no traceback",
       function()
         spit(dir .. "/t/helper.lua", "return { answer = 42 }\n")
         spit(dir .. "/t/good_test.lua", [[
@@ -239,15 +239,16 @@ leaked = true
           "FAIL t/error_test.lua",
           "    t/error_test.lua:1: boom",
           "FAIL t/exit1_test.lua",
-          "    os.exit(false)",
-          "ok   t/exit_test.lua",
+          "    exited with os.exit(false) before the script finished",
+          "FAIL t/exit_test.lua",
+          "    exited with os.exit(0) before the script finished",
           "ok   t/good_test.lua",
           "ok   t/isolated_test.lua",
           "FAIL t/message_test.lua",
           "    t/message_test.lua:3: the board is wrong",
           "FAIL t/syntax_test.lua",
           "    t/syntax_test.lua:1: <name> expected near '='",
-          "3 passed, 5 failed",
+          "2 passed, 6 failed",
         }, "\n") .. "\n", out)
         assert.falsy(out:find("traceback", 1, true))
         assert.falsy(out:find("testing.lua", 1, true))
