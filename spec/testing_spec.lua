@@ -100,6 +100,27 @@ describe("boardscript test", function()
       assert.equal("ok   t/new.in\n1 passed, 0 failed\n", out)
     end)
 
+    it("fail as timed out after --timeout S seconds of wall-clock time; S must be a number above 0", function()
+      spit(dir .. "/t/sleep.lua", "os.execute('sleep 5')\n")
+      spit(dir .. "/t/sleep.in", "")
+      spit(dir .. "/t/sleep.args", "run sleep.lua")
+      spit(dir .. "/t/sleep.out", "")
+      local status, out = host(dir, { "test", "--timeout", "0.5", "t" })
+      assert.equal(1, status)
+      assert.equal("FAIL t/sleep.in\n    timed out after 0.5 s\n    exit status 124, expected 0\n0 passed, 1 failed\n",
+        out)
+      for _, bad in ipairs { "0", "-1", "x", "inf", "nan" } do
+        local err
+        status, out, err = host(dir, { "test", "--timeout", bad, "t" })
+        assert.equal(2, status)
+        assert.equal("", out)
+        assert.matches("Error: --timeout must be a number greater than 0", err, 1, true)
+        status, out, err = host(dir, { "test", "--max-memory", bad, "t" })
+        assert.equal(2, status)
+        assert.matches("Error: --max-memory must be a number greater than 0", err, 1, true)
+      end
+    end)
+
     it("report a bad .args or .status as a failure of that transcript", function()
       spit(dir .. "/t/quote.in", "")
       spit(dir .. "/t/quote.args", "play 'blocks")
