@@ -117,6 +117,7 @@ describe("boardscript test", function()
         assert.matches("Error: --timeout must be a number greater than 0", err, 1, true)
         status, out, err = host(dir, { "test", "--max-memory", bad, "t" })
         assert.equal(2, status)
+        assert.equal("", out)
         assert.matches("Error: --max-memory must be a number greater than 0", err, 1, true)
       end
     end)
