@@ -100,6 +100,28 @@ describe("boardscript test", function()
       assert.equal("ok   t/new.in\n1 passed, 0 failed\n", out)
     end)
 
+    it("fail as timed out after --timeout S seconds of wall-clock time; S must be a number above 0", function()
+      spit(dir .. "/t/sleep.lua", "os.execute('sleep 5')\n")
+      spit(dir .. "/t/sleep.in", "")
+      spit(dir .. "/t/sleep.args", "run sleep.lua")
+      spit(dir .. "/t/sleep.out", "")
+      local status, out = host(dir, { "test", "--timeout", "0.5", "t" })
+      assert.equal(1, status)
+      assert.equal("FAIL t/sleep.in\n    timed out after 0.5 s\n    exit status 124, expected 0\n0 passed, 1 failed\n",
+        out)
+      for _, bad in ipairs { "0", "-1", "x", "inf", "nan" } do
+        local err
+        status, out, err = host(dir, { "test", "--timeout", bad, "t" })
+        assert.equal(2, status)
+        assert.equal("", out)
+        assert.matches("Error: --timeout must be a number greater than 0", err, 1, true)
+        status, out, err = host(dir, { "test", "--max-memory", bad, "t" })
+        assert.equal(2, status)
+        assert.equal("", out)
+        assert.matches("Error: --max-memory must be a number greater than 0", err, 1, true)
+      end
+    end)
+
     it("report a bad .args or .status as a failure of that transcript", function()
       spit(dir .. "/t/quote.in", "")
       spit(dir .. "/t/quote.args", "play 'blocks")
@@ -212,7 +234,7 @@ return rules.variant(require "boardscript.rules.reversi", { name = "tiny", size 
   end)
 
   describe("Lua test scripts", function()
-    it("pass when they return, fail with the message of a failed assert or error, no runner traceback",
+    it("pass when they return, fail with the message of a failed assert or error or on os.exit, no traceback",
       function()
         spit(dir .. "/t/helper.lua", "return { answer = 42 }\n")
         spit(dir .. "/t/good_test.lua", [[
@@ -239,15 +261,16 @@ leaked = true
           "FAIL t/error_test.lua",
           "    t/error_test.lua:1: boom",
           "FAIL t/exit1_test.lua",
-          "    os.exit(false)",
-          "ok   t/exit_test.lua",
+          "    exited with os.exit(false) before the script finished",
+          "FAIL t/exit_test.lua",
+          "    exited with os.exit(0) before the script finished",
           "ok   t/good_test.lua",
           "ok   t/isolated_test.lua",
           "FAIL t/message_test.lua",
           "    t/message_test.lua:3: the board is wrong",
           "FAIL t/syntax_test.lua",
           "    t/syntax_test.lua:1: <name> expected near '='",
-          "3 passed, 5 failed",
+          "2 passed, 6 failed",
         }, "\n") .. "\n", out)
         assert.falsy(out:find("traceback", 1, true))
         assert.falsy(out:find("testing.lua", 1, true))

@@ -1,6 +1,7 @@
 --- A regression script. `boardscript test lua/examples` runs every
--- `*_test.lua` file inside the host, with `require "boardscript"` working;
--- any error (a failed assert) fails the test. It also runs on its own:
+-- `*_test.lua` file in a host process of its own, with `require
+-- "boardscript"` working; any error (a failed assert) fails the test. It
+-- also runs on its own:
 --
 --     boardscript run lua/examples/regression_test.lua
 --
