@@ -659,8 +659,9 @@ function testing.run_script(path, opts)
   opts = opts or {}
   local result_path = os.tmpname()
   local seconds = opts.timeout or testing.TIMEOUT
-  local command = ("exec %s%s test --max-memory=%s --script-result %s -- %s"):format(timeout_prefix(seconds, 5),
-    shell_quote(testing.executable(opts)), number_text(opts.max_memory or testing.MAX_MEMORY),
+  local trust = require("boardscript.sandbox").trusted() and "--trust " or ""
+  local command = ("exec %s%s test %s--max-memory=%s --script-result %s -- %s"):format(timeout_prefix(seconds, 5),
+    shell_quote(testing.executable(opts)), trust, number_text(opts.max_memory or testing.MAX_MEMORY),
     shell_quote(result_path), shell_quote(path))
   io.stdout:flush()
   local _, how, code = os.execute(command)
