@@ -19,6 +19,15 @@ function errors.fail(message, status)
   error(setmetatable({ message = message, status = status or errors.EXIT_USAGE }, UserError), 0)
 end
 
+--- Raises a user error (status 2) that blames a rule set: `where` names it
+-- ("rules FILE"), `hook` the hook at fault. A match or a game stops on it;
+-- it is never a player's forfeit (err.culprit == "rules").
+function errors.rules_fault(where, hook, message)
+  local _, err = pcall(errors.fail, ("%s: hook '%s' %s"):format(where, hook, message))
+  err.culprit = "rules"
+  error(err, 0)
+end
+
 --- Whether `value` is an error raised by errors.fail.
 function errors.is_user(value)
   return getmetatable(value) == UserError

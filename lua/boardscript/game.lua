@@ -66,6 +66,7 @@ function Game:size_text() return self.rules:size_text(self.state) end
 --- Plays `move` for the side to move: the rule set's result (e.g. the
 -- number flipped), or nil and why not, with the game unchanged.
 function Game:play(move)
+  self:count_ply()
   local text = self.rules:move_text(move, self.state) -- named in the position it is played in
   local result, why = self.rules:play(self.state, move)
   if result == nil or result == false then return nil, why end
@@ -75,10 +76,56 @@ end
 
 --- Passes: true, or nil and why not.
 function Game:pass()
+  self:count_ply()
   local ok, why = self.rules:pass(self.state)
   if not ok then return nil, why end
   self.log[#self.log + 1] = { pass = true }
   return true
+end
+
+--- The most plies a game may last before it is stopped as one that never
+-- ends: game.max_plies when set (--max-plies N), else 50 per cell of the
+-- board (at least 1000).
+game.max_plies = nil
+
+function Game:ply_limit()
+  if game.max_plies then return game.max_plies end
+  local board = self.state.board
+  local cells = 64
+  if type(board) == "userdata" or type(board) == "table" then
+    local ok, rows, cols = pcall(function() return board:size() end)
+    if ok and math.type(rows) == "integer" then cells = rows * (math.type(cols) == "integer" and cols or rows) end
+  end
+  return math.max(1000, 50 * cells)
+end
+
+-- Stops a game that would go past its ply limit: the rule set never ends it.
+function Game:count_ply()
+  local limit = game.max_plies or self.default_limit
+  if not limit then
+    limit = self:ply_limit()
+    self.default_limit = limit
+  end
+  if #self.log >= limit then
+    errors.rules_fault(rules_mod.where(self.rules), "finished", ("did not end the game after %d plies "
+      .. "(--max-plies %d; a game that never ends is the rule set's fault)"):format(limit, limit))
+  end
+end
+
+--- Adds --max-plies to an argparse command.
+function game.add_options(cmd)
+  cmd:option("--max-plies", "Stop a game that has not ended after N plies (moves and passes) as the rule set's "
+    .. "fault (default: 50 per cell of the board, at least 1000).")
+    :argname("<N>"):convert(function(text)
+      local n = math.tointeger(tonumber(text))
+      if not n or n < 1 then return nil, "--max-plies must be a whole number of at least 1" end
+      return n
+    end)
+end
+
+--- Applies a parsed --max-plies when given.
+function game.from_args(args)
+  if args.max_plies then game.max_plies = args.max_plies end
 end
 
 --- Takes back the last move or pass; false when there is none.
@@ -120,6 +167,15 @@ function Game:check(move)
   local played, result, why = pcall(self.rules.play, self.rules, probe, copy)
   if not played and limits.exceeded(result) then error(result, 0) end
   if not played or result == nil or result == false then
+    -- a move the rule set lists itself is its own fault to refuse
+    for _, listed in ipairs(self.rules:moves(self.state)) do
+      local named, listed_text = pcall(self.rules.move_text, self.rules, listed, self.state)
+      if named and listed_text == text then
+        errors.rules_fault(rules_mod.where(self.rules), "play", ("refused %s, a move its hook 'moves' lists%s"):format(
+          text, not played and (": " .. tostring(errors.is_user(result) and result.message or result))
+            or why and (" (" .. tostring(why) .. ")") or ""))
+      end
+    end
     return nil, "illegal", played and why or nil
   end
   return copy

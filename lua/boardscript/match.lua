@@ -226,12 +226,7 @@ function Match:play(index)
     [second] = players.fresh(self.seats[a_first and "b" or "a"]),
   }
   local forfeit, loser
-  local plies = 0
   while not g:finished() do
-    plies = plies + 1
-    if plies > 100000 then
-      errors.fail(("rules %s: game %d did not end after 100000 plies"):format(tostring(self.cfg.rules), index))
-    end
     if #g:moves() == 0 then
       if not g:can_pass() or not g:pass() then
         errors.fail(("rules %s: %s has no legal move and may not pass, but the game is not over"):format(
@@ -242,7 +237,9 @@ function Match:play(index)
       local ok, move = pcall(players.choose, player, g)
       if not ok then
         -- a rule set over its budget is nobody's forfeit: it stops the match
-        if not errors.is_user(move) or select(2, limits.exceeded(move)) == "rules" then error(move, 0) end
+        if not errors.is_user(move) or move.culprit == "rules" or select(2, limits.exceeded(move)) == "rules" then
+          error(move, 0)
+        end
         forfeit, loser = move.message, g:to_move()
         break
       end

@@ -152,6 +152,7 @@ function play.add_editions(cmd, argv)
       sub:option("--record", "Write a record of the game to this file (see 'boardscript replay').")
       limits.add_options(sub)
       sandbox.add_option(sub)
+      require("boardscript.game").add_options(sub)
     end
   end
 end
@@ -180,6 +181,7 @@ end
 function play.run_parsed(args, io_opts)
   limits.from_args(args)
   sandbox.from_args(args)
+  require("boardscript.game").from_args(args)
   local con = console.new(io_opts)
   local edition = play.edition(args.edition)
   local seed = args.seed or play.clock_seed()

@@ -37,6 +37,7 @@ function command.configure(cmd)
   cmd:option("--records", "Write every game into this directory (game-0001.record; GGF too for 8 x 8 reversi).")
   cmd:flag("--verbose", "Print a line per finished game.")
   limits.add_options(cmd)
+  require("boardscript.game").add_options(cmd)
 end
 
 local shell_quote = require("boardscript.text").shell_quote
@@ -184,6 +185,7 @@ local function workers(args)
   if args.sprt then base[#base + 1] = "--sprt=" .. args.sprt end
   table.move(limits.argv(), 1, #limits.argv(), #base + 1, base)
   table.move(sandbox.argv(), 1, #sandbox.argv(), #base + 1, base)
+  if args.max_plies then base[#base + 1] = "--max-plies=" .. args.max_plies end
   local started = {}
   for i = 1, args.jobs do
     local argv = table.move(base, 1, #base, 1, {})
@@ -215,6 +217,7 @@ end
 
 function command.run(args)
   limits.from_args(args)
+  require("boardscript.game").from_args(args)
   local match = require "boardscript.match"
   local elo = require "boardscript.elo"
   if args.seed == nil then args.seed = require("boardscript.play").clock_seed() end

@@ -298,6 +298,108 @@ function M.own_tables()
   return set
 end
 
+-- ---- what a rule set file's hooks return, checked where it is used ----
+
+local where_of = setmetatable({}, { __mode = "k" }) -- rule set table -> "rules FILE"
+
+--- "rules FILE" for a rule set loaded from a file, else "rule set 'NAME'".
+function M.where(rules)
+  return where_of[rules] or ("rule set '%s'"):format(type(rules) == "table" and tostring(rules.name) or "?")
+end
+
+local function finite(x)
+  return math.type(x) ~= nil and x == x and x ~= math.huge and x ~= -math.huge
+end
+
+local function sides_text(rules)
+  local a, b = rules.sides[1], rules.sides[2]
+  return ("%s, %s or \"draw\""):format(errors.describe(a), errors.describe(b))
+end
+
+-- Checks of one hook's results `r` (table.pack) for `rules` called with
+-- `args` (its arguments after self): nil when fine, else what is wrong.
+M.RESULT_CHECKS = {
+  winner = function(rules, r)
+    local w = r[1]
+    if w == "draw" or w == rules.sides[1] or w == rules.sides[2] then return nil end
+    return ("returned %s (expected %s)"):format(errors.describe(w), sides_text(rules))
+  end,
+  score = function(_, r)
+    if finite(r[1]) and finite(r[2]) then return nil end
+    return ("returned %s, %s (expected two finite numbers)"):format(errors.describe(r[1]), errors.describe(r[2]))
+  end,
+  side_name = function(_, r)
+    if type(r[1]) == "string" then return nil end
+    return ("returned %s (expected a string)"):format(errors.describe(r[1]))
+  end,
+  moves = function(rules, r, state)
+    local list = r[1]
+    if type(list) ~= "table" then return ("returned %s (expected a list of moves)"):format(errors.describe(list)) end
+    for i = 1, #list do
+      local ok, text = pcall(rules.move_text, rules, list[i], state)
+      if not ok or type(text) ~= "string" then
+        return ("returned a malformed move %s at position %d (its move_text gives no text for it)"):format(
+          errors.describe(list[i]), i)
+      end
+    end
+    return nil
+  end,
+}
+
+local checked = setmetatable({}, { __mode = "k" }) -- checking wrappers made here
+
+-- An error raised inside a hook of a rule set file: a user error with its
+-- message as it was (it names the file and line), blamed on the rule set,
+-- unless it is already a user error (a budget run out, a fault named further
+-- in) or not a message (the end of input).
+local function hook_error(err)
+  if errors.is_user(err) or type(err) ~= "string" then error(err, 0) end
+  local _, e = pcall(errors.fail, err)
+  e.culprit = "rules"
+  error(e, 0)
+end
+
+local function settle(where, hook, check, self, args, ok, ...)
+  if not ok then hook_error((...)) end
+  if check then
+    local r = table.pack(...)
+    local problem = check(self, r, table.unpack(args, 1, args.n))
+    if problem then errors.rules_fault(where, hook, problem) end
+  end
+  return ...
+end
+
+-- Puts the checks of M.RESULT_CHECKS around the hooks a rule set file
+-- defines itself (not those it inherits from boardscript's own tables,
+-- `ours`), and makes an error raised in any of its functions the rule set's
+-- fault, keeping a `core_count` declaration's hooks in step.
+local function check_hooks(rules, where, ours)
+  local t = rules
+  while type(t) == "table" and not ours[t] do
+    local replaced = {}
+    for key, value in pairs(t) do
+      local check = M.RESULT_CHECKS[key]
+      if type(value) == "function" and not checked[value] and key ~= "check" then
+        local hook = tostring(key)
+        local function wrapper(self, ...)
+          return settle(where, hook, check, self, table.pack(...), pcall(value, self, ...))
+        end
+        checked[wrapper] = true
+        replaced[value] = wrapper
+        t[key] = wrapper
+      end
+    end
+    local declared = rawget(t, "core_count")
+    if type(declared) == "table" and type(declared.hooks) == "table" then
+      for name, fn in pairs(declared.hooks) do
+        if replaced[fn] then declared.hooks[name] = replaced[fn] end
+      end
+    end
+    local meta = getmetatable(t)
+    t = type(meta) == "table" and rawget(meta, "__index") or nil
+  end
+end
+
 -- A path's directory, for `require` of modules next to a user's file.
 local function with_dir_on_path(path, f, ...)
   local dir = path:match("^(.*)/[^/]*$") or "."
@@ -329,8 +431,12 @@ function M.load(name)
       fail(where, ("the file must return a rule set table (got %s)"):format(type(rules)))
     end
     if rawget(rules, "name") == nil then rules.name = name:match("([^/]*)%.lua$") end
-    limits.wrap_rules(rules, where, M.own_tables())
-    return M.define(rules, where)
+    local ours = M.own_tables()
+    limits.wrap_rules(rules, where, ours)
+    rules = M.define(rules, where)
+    check_hooks(rules, where, ours)
+    where_of[rules] = where
+    return rules
   end
   errors.fail(("unknown rule set '%s' (built-in: %s, or a path to a .lua file)"):format(
     name, table.concat(M.builtin_names(), ", ")))
