@@ -72,6 +72,9 @@ local function positive(what)
   end
 end
 
+--- A converter (for argparse) of a number greater than 0 for option `what`.
+limits.positive = positive
+
 --- What one budget covers, as the commands' help says it.
 limits.PER_CALL = "each call into user code (a policy's move, a hook of a rule set file)"
 
@@ -285,26 +288,9 @@ end
 -- nothing without budgets. Returns `rules`.
 function limits.wrap_rules(rules, where, ours)
   if settings == nil then return rules end
-  local t = rules
-  while type(t) == "table" and not ours[t] do
-    local replaced = {}
-    for key, value in pairs(t) do
-      if type(value) == "function" and not wrapped[value] then
-        local w = wrap_hook(value, where, tostring(key))
-        replaced[value] = w
-        t[key] = w
-      end
-    end
-    local declared = rawget(t, "core_count")
-    if type(declared) == "table" and type(declared.hooks) == "table" then
-      for name, fn in pairs(declared.hooks) do
-        if replaced[fn] then declared.hooks[name] = replaced[fn] end
-      end
-    end
-    local meta = getmetatable(t)
-    t = type(meta) == "table" and rawget(meta, "__index") or nil
-  end
-  return rules
+  return require("boardscript.hooks").rewrap(rules, ours, function(fn, key)
+    if not wrapped[fn] then return wrap_hook(fn, where, tostring(key)) end
+  end)
 end
 
 return limits

@@ -2,19 +2,9 @@
 -- runs golden transcripts, playthroughs and Lua test scripts (see
 -- boardscript.testing and docs/decisions.md, "boardscript test").
 local testing = require "boardscript.testing"
+local positive = require("boardscript.limits").positive
 
 local command = { summary = "Run regression tests: transcripts (NAME.in), playthroughs, NAME_test.lua scripts." }
-
--- A converter of a number greater than 0 for option `what`.
-local function positive(what)
-  return function(text)
-    local n = tonumber(text)
-    if not n or n ~= n or n <= 0 or n == math.huge then
-      return nil, ("%s must be a number greater than 0"):format(what)
-    end
-    return n
-  end
-end
 
 function command.configure(cmd)
   cmd:argument("paths", "Test files, or directories searched recursively for them."):args("+")

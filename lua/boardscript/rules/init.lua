@@ -374,30 +374,15 @@ end
 -- `ours`), and makes an error raised in any of its functions the rule set's
 -- fault, keeping a `core_count` declaration's hooks in step.
 local function check_hooks(rules, where, ours)
-  local t = rules
-  while type(t) == "table" and not ours[t] do
-    local replaced = {}
-    for key, value in pairs(t) do
-      local check = M.RESULT_CHECKS[key]
-      if type(value) == "function" and not checked[value] and key ~= "check" then
-        local hook = tostring(key)
-        local function wrapper(self, ...)
-          return settle(where, hook, check, self, table.pack(...), pcall(value, self, ...))
-        end
-        checked[wrapper] = true
-        replaced[value] = wrapper
-        t[key] = wrapper
-      end
+  require("boardscript.hooks").rewrap(rules, ours, function(value, key)
+    if checked[value] or key == "check" then return nil end
+    local hook, check = tostring(key), M.RESULT_CHECKS[key]
+    local function wrapper(self, ...)
+      return settle(where, hook, check, self, table.pack(...), pcall(value, self, ...))
     end
-    local declared = rawget(t, "core_count")
-    if type(declared) == "table" and type(declared.hooks) == "table" then
-      for name, fn in pairs(declared.hooks) do
-        if replaced[fn] then declared.hooks[name] = replaced[fn] end
-      end
-    end
-    local meta = getmetatable(t)
-    t = type(meta) == "table" and rawget(meta, "__index") or nil
-  end
+    checked[wrapper] = true
+    return wrapper
+  end)
 end
 
 -- A path's directory, for `require` of modules next to a user's file.
