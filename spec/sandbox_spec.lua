@@ -215,6 +215,19 @@ describe("user code through the host", function()
     end
   end)
 
+  it("run refuses a precompiled script (a forged one could crash Lua); source runs", function()
+    spit(dir .. "/s.lua", "print('hello')\n")
+    spit(dir .. "/s.luac", string.dump(assert(loadfile(dir .. "/s.lua"))))
+    local status, out, err = support.run { "run", dir .. "/s.luac" }
+    assert.equal(2, status)
+    assert.equal("", out)
+    assert.equal(("boardscript: %s/s.luac: a precompiled (binary) chunk; boardscript runs Lua source only\n")
+      :format(dir), err)
+    status, out = support.run { "run", dir .. "/s.lua" }
+    assert.equal(0, status)
+    assert.equal("hello\n", out)
+  end)
+
   it("--trust is passed on to match workers", function()
     spit(dir .. "/p.lua", ("local f = io.open('%s/pwned', 'a'); f:close()\n"):format(dir)
       .. "return function(g) return g:moves()[1] end\n")

@@ -213,18 +213,23 @@ function sandbox.env(path)
   return env
 end
 
+--- Whether the file at `path` is a precompiled Lua chunk (it starts with
+-- ESC); false when it cannot be read.
+function sandbox.binary(path)
+  local f = io.open(path, "rb")
+  if not f then return false end
+  local head = f:read(1)
+  f:close()
+  return head == "\27"
+end
+
 --- Loads the user file at `path` as text (never a binary chunk): with full
 -- rights when trusted, else in sandbox.env(path). Returns the chunk, or
 -- nil and the message.
 function sandbox.loadfile(path)
   if type(path) ~= "string" then return nil, "a path is a string" end
-  local f = io.open(path, "rb")
-  if f then
-    local head = f:read(1)
-    f:close()
-    if head == "\27" then
-      return nil, ("%s: a precompiled (binary) chunk; only Lua source is loaded"):format(path)
-    end
+  if sandbox.binary(path) then
+    return nil, ("%s: a precompiled (binary) chunk; only Lua source is loaded"):format(path)
   end
   if trusted then return loadfile(path, "t") end
   return loadfile(path, "t", sandbox.env(path))

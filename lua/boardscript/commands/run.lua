@@ -27,7 +27,11 @@ end
 -- its arguments; the script's directory comes first on package.path.
 -- Returns the script's integer result (its exit status) or 0.
 function command.run_file(path, script_args)
-  local chunk, err = loadfile(path)
+  -- full Lua, but from source only: a forged precompiled chunk can crash Lua
+  if require("boardscript.sandbox").binary(path) then
+    errors.fail(("%s: a precompiled (binary) chunk; boardscript runs Lua source only"):format(path))
+  end
+  local chunk, err = loadfile(path, "t")
   if not chunk then errors.fail(err, errors.EXIT_FAILURE) end
   local dir = path:match("^(.*)/[^/]*$") or "."
   package.path = ("%s/?.lua;%s/?/init.lua;%s"):format(dir, dir, package.path)
