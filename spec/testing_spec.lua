@@ -48,6 +48,23 @@ describe("boardscript test", function()
         assert.equal(0, status)
       end)
 
+    it("run through BOARDSCRIPT_EXE when it is set (a wrapper: scripts/cross-test runs the host under qemu)",
+      function()
+        spit(dir .. "/t/version.in", "")
+        spit(dir .. "/t/version.args", "--version\n")
+        spit(dir .. "/t/version.out", "boardscript " .. core.version .. "\n")
+        local wrapper, marker = dir .. "/wrapper", dir .. "/ran"
+        spit(wrapper, ("#!/bin/sh\necho \"$*\" >>%s\nexec %s \"$@\"\n"):format(shell_quote(marker),
+          shell_quote(support.BIN)))
+        assert(os.execute("chmod +x " .. shell_quote(wrapper)))
+        local pipe = assert(io.popen(("cd %s && BOARDSCRIPT_EXE=%s %s test t 2>&1"):format(shell_quote(dir),
+          shell_quote(wrapper), shell_quote(support.BIN))))
+        local out = pipe:read("a")
+        pipe:close()
+        assert.equal("ok   t/version.in\n1 passed, 0 failed\n", out)
+        assert.equal("--version\n", slurp(marker))
+      end)
+
     it("fail with a unified diff of stdout, stderr, and the status they exited with", function()
       spit(dir .. "/t/out.in", "")
       spit(dir .. "/t/out.args", "--version")

@@ -371,7 +371,10 @@ static int use_lua_dir(lua_State *L, int package, const char *dir)
     return 1;
 }
 
-/* Sets package.boardscript_exe to the running binary's absolute path and finds
+/* Sets package.boardscript_exe to the running binary's absolute path (or to
+ * $BOARDSCRIPT_EXE, the program that runs this binary, when that is not the
+ * binary itself: a wrapper running it under qemu for another architecture, as
+ * scripts/cross-test does) and finds
  * the Lua files: installed relative to the binary (PREFIX/bin ->
  * PREFIX/share/lua/5.4, or a LuaRocks tree's share/lua/5.4), else the source
  * tree of a build-tree binary, else
@@ -379,11 +382,18 @@ static int use_lua_dir(lua_State *L, int package, const char *dir)
 static void locate(lua_State *L, int package)
 {
     char exe[4096];
+    const char *wrapper = getenv("BOARDSCRIPT_EXE");
+    if (wrapper != NULL && wrapper[0] != '\0') {
+        lua_pushstring(L, wrapper);
+        lua_setfield(L, package, "boardscript_exe");
+    }
     ssize_t len = readlink("/proc/self/exe", exe, sizeof exe);
     if (len > 0 && (size_t)len < sizeof exe) {
         exe[len] = '\0';
-        lua_pushstring(L, exe);
-        lua_setfield(L, package, "boardscript_exe");
+        if (wrapper == NULL || wrapper[0] == '\0') {
+            lua_pushstring(L, exe);
+            lua_setfield(L, package, "boardscript_exe");
+        }
         char *slash = strrchr(exe, '/');
         /* With absolute install dirs (a LuaRocks build), try a tree's usual
          * layout: TREE/bin and TREE/share/lua/5.4. */
