@@ -5,15 +5,9 @@ local testing = require "boardscript.testing"
 
 local command = { summary = "Run regression tests: transcripts (NAME.in), playthroughs, NAME_test.lua scripts." }
 
--- A converter of a number greater than 0 for option `what`.
-local function positive(what)
-  return function(text)
-    local n = tonumber(text)
-    if not n or n ~= n or n <= 0 or n == math.huge then
-      return nil, ("%s must be a number greater than 0"):format(what)
-    end
-    return n
-  end
+-- A converter of a number greater than 0 for option `what` (at most `max`).
+local function positive(what, max)
+  return function(text) return require("boardscript.limits").check_number(what, text, max) end
 end
 
 function command.configure(cmd)
@@ -25,7 +19,7 @@ function command.configure(cmd)
     :argname("<S>"):convert(positive("--timeout"))
   cmd:option("--max-memory", ("MiB the Lua heap may grow by while a NAME_test.lua runs before it is stopped "
     .. "and fails (default %d)."):format(testing.MAX_MEMORY))
-    :argname("<MIB>"):convert(positive("--max-memory"))
+    :argname("<MIB>"):convert(positive("--max-memory", require("boardscript.limits").MAX_MEMORY_MIB))
   -- The runner's child: runs the one NAME_test.lua given in this process
   -- and writes its result to FILE (testing.script_child).
   cmd:option("--script-result"):argname("<FILE>"):hidden(true)
