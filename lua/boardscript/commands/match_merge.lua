@@ -39,7 +39,7 @@ end
 -- forged reaches the sums (a "games" of 1e15 sizes nothing).
 local function check(r)
   local elo = require "boardscript.elo"
-  if type(r) ~= "table" then return "not a JSON object" end
+  if type(r) ~= "table" or r[1] ~= nil then return "not a JSON object" end
   for _, key in ipairs { "a", "b", "rules", "size", "unit", "opening" } do
     if type(r[key]) ~= "string" then return ("%s must be a string"):format(key) end
   end
