@@ -15,6 +15,9 @@ bounded.PIECE = 1 << 16
 bounded.MAX_LINE = 1 << 16
 --- The default cap on a whole file, in bytes.
 bounded.MAX_FILE = 16 << 20
+--- The most lines a line reader takes (blank ones included: 32 MiB of
+-- newlines would otherwise cost seconds of empty lines).
+bounded.MAX_LINES = 1000000
 
 --- `bytes` as the messages write it: "4 MiB", "64 KiB".
 function bounded.size_text(bytes)
@@ -27,11 +30,12 @@ local function too_large(path, limit)
   errors.fail(("%s: larger than %s"):format(path, bounded.size_text(limit)))
 end
 
---- Opens `path` for reading ("-": standard input): a directory, a file
--- that cannot be opened or read, or a regular file larger than `limit`
--- bytes is a user error naming it (status 2). Returns the file.
-function bounded.open(path, limit)
-  if path == "-" then return io.stdin end
+--- Opens `path` for reading (with `stdin`, "-" is standard input): a
+-- directory, a file that cannot be opened or read, or a regular file
+-- larger than `limit` bytes is a user error naming it (status 2). Returns
+-- the file.
+function bounded.open(path, limit, stdin)
+  if path == "-" and stdin then return io.stdin end
   local file, err = io.open(path, "rb")
   if not file then errors.fail(err) end
   -- read(0) fails on a directory ("Is a directory") without reading anything
@@ -55,12 +59,12 @@ local function close(file)
   if file ~= io.stdin then file:close() end
 end
 
---- The whole text of `path` ("-": standard input), read in pieces; more
--- than `limit` bytes (default bounded.MAX_FILE) is a user error
--- "PATH: larger than N MiB", raised as soon as the limit is passed.
-function bounded.read_all(path, limit)
+--- The whole text of `path` (with `stdin`, "-" is standard input), read
+-- in pieces; more than `limit` bytes (default bounded.MAX_FILE) is a user
+-- error "PATH: larger than N MiB", raised as soon as the limit is passed.
+function bounded.read_all(path, limit, stdin)
   limit = limit or bounded.MAX_FILE
-  local file = bounded.open(path, limit)
+  local file = bounded.open(path, limit, stdin)
   local parts, size = {}, 0
   while true do
     local piece, why = file:read(bounded.PIECE)
@@ -82,18 +86,20 @@ function bounded.read_all(path, limit)
   return table.concat(parts)
 end
 
---- An iterator over the lines of `path` ("-": standard input), without
--- their newlines (a CR before one is kept, as file:lines keeps it), each
--- with its number: `for line, number in bounded.lines(path) do`. opts: {
--- max_line = bytes (default bounded.MAX_LINE), limit = bytes of the whole
--- file (default bounded.MAX_FILE) }. A longer line is a user error
+--- An iterator over the lines of `path` (with opts.stdin, "-" is standard
+-- input), without their newlines (a CR before one is kept, as file:lines
+-- keeps it), each with its number: `for line, number in
+-- bounded.lines(path) do`. opts: { max_line = bytes (default
+-- bounded.MAX_LINE), limit = bytes of the whole file (default
+-- bounded.MAX_FILE), stdin = boolean }. A longer line is a user error
 -- "PATH:N: line longer than M bytes" (raised once M bytes of it are read),
--- a larger file "PATH: larger than N MiB". Memory: a line and a piece.
+-- a larger file "PATH: larger than N MiB", more than bounded.MAX_LINES
+-- lines "PATH: more than N lines". Memory: a line and a piece.
 function bounded.lines(path, opts)
   opts = opts or {}
   local max_line = opts.max_line or bounded.MAX_LINE
   local limit = opts.limit or bounded.MAX_FILE
-  local file = bounded.open(path, limit)
+  local file = bounded.open(path, limit, opts.stdin)
   local buffer, pos, number, total, ended = "", 1, 0, 0, false
   local function fail(message)
     if file then close(file) end
@@ -111,6 +117,7 @@ function bounded.lines(path, opts)
         local line = buffer:sub(pos, newline - 1)
         pos = newline + 1
         number = number + 1
+        if number > bounded.MAX_LINES then fail(("%s: more than %d lines"):format(path, bounded.MAX_LINES)) end
         return line, number
       end
       local rest = #buffer - pos + 1

@@ -30,7 +30,7 @@ end
 -- cap (docs/decisions.md, "Bounded inputs"); a file that cannot be read
 -- is a user error (status 2), as in `boardscript replay`.
 local function read(path)
-  return require("boardscript.bounded").read_all(path, require("boardscript.formats.ggf_syntax").MAX_BYTES)
+  return require("boardscript.bounded").read_all(path, require("boardscript.formats.ggf_syntax").MAX_BYTES, true)
 end
 
 local function is_dir(path)

@@ -77,7 +77,7 @@ local function read_lines(path)
   local json = require "dkjson"
   local bounded = require "boardscript.bounded"
   local results = {}
-  for line, number in bounded.lines(path, { limit = command.MAX_BYTES }) do
+  for line, number in bounded.lines(path, { limit = command.MAX_BYTES, stdin = true }) do
     if line:find("%S") then
       local ok, r = pcall(json.decode, line)
       local why = "not JSON"
