@@ -95,6 +95,11 @@ M.CASES = {
       write("(;GM[Othello]")
       fill("\n", 15 * MB)(write)
     end },
+  { name = "convert 6000 records", args = { "convert", "FILE" }, status = 2,
+    stderr = "FILE: more than 5000 games %(split the file%)",
+    file = ("boardscript record 1\nrules reversi\nmove f5\n"):rep(6000) },
+  { name = "convert a 15 MB file of records", args = { "convert", "FILE" }, status = 2,
+    stderr = "FILE: larger than 4 MiB", file = fill("boardscript record 1\nrules reversi\nmove f5\n", 15 * MB) },
   -- OBF: solve reversi --obf, bench --obf
   { name = "solve --obf /dev/zero", args = { "solve", "reversi", "--obf", "/dev/zero" }, status = 2,
     stderr = "/dev/zero:1: line longer than 65536 bytes" },

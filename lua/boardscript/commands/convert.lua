@@ -82,6 +82,11 @@ function command.run(args)
     errors.fail(("%s:1: neither a GGF game (starting '(;') nor a boardscript record (starting '%s')"):format(
       where, "boardscript record 1"))
   end
+  -- records are held to their own cap, as `replay` holds them
+  local record = require "boardscript.record"
+  if kind ~= "ggf" and #text > record.MAX_BYTES then
+    errors.fail(("%s: larger than %s"):format(where, require("boardscript.bounded").size_text(record.MAX_BYTES)))
+  end
   local to = args.to or (kind == "ggf" and "record" or "ggf")
   local list = items(text, where, kind, to, { examples = args.examples })
   local numbers = {}
