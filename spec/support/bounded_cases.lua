@@ -9,7 +9,8 @@
 -- need not be one string), `status`, and `stderr`: a Lua pattern the one
 -- line of standard error must match after "boardscript: " (FILE and DIR
 -- in it stand for the paths, matched literally), or, with `usage`, the
--- pattern of argparse's closing "Error: " line.
+-- pattern of argparse's closing "Error: " line. `unsanitized`: only
+-- outside the sanitizers (the case needs the spec's `ulimit -v`).
 local M = {}
 
 local MB = 1 << 20
@@ -195,6 +196,11 @@ M.CASES = {
     no_file_name = true },
   { name = "solve reversi --time 1e15", args = { "solve", "reversi", "--obf", "FILE", "--time", "1e15" },
     status = 2, usage = "time must be a number of seconds from 0 to 10000000", file = POSITION .. ";\n" },
+  -- a table larger than the address space the spec allows (not under the
+  -- sanitizers, which run without that limit)
+  { name = "solve reversi --tt-mb 65536", args = { "solve", "reversi", "--obf", "FILE", "--tt-mb", "65536" },
+    status = 1, stderr = "cannot solve with a 65536 MiB table: not enough memory", file = POSITION .. ";\n",
+    no_file_name = true, unsanitized = true },
   { name = "solve dots --size 2x10^23", args = { "solve", "dots", "--size", "2x99999999999999999999999" },
     status = 2, usage = "size must be RxC or N with at most %d+ edges" },
   { name = "match alphabeta:time=1e15", args = { "match", "--a", "random", "--b", "alphabeta:time=1e15",

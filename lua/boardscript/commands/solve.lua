@@ -172,7 +172,14 @@ local function solve_reversi(args)
     lines, lost = worker_lines(args, #positions)
     for _, line in ipairs(lines) do io.stdout:write(line, "\n") end
   else
-    local searcher = core.searcher { tt_mb = args.tt_mb or 64 }
+    local tt_mb = args.tt_mb or 64
+    local made, searcher = pcall(core.searcher, { tt_mb = tt_mb })
+    if not made then
+      -- a table the machine cannot give (--tt-mb 65536): one line, as for dots
+      io.stderr:write(("boardscript: cannot solve with a %d MiB table: %s\n"):format(tt_mb,
+        tostring(searcher):gsub("^[^\n]-:%d+: ", "")))
+      return 1
+    end
     for index = first, #positions, count do
       local pos = positions[index]
       searcher:clear()
