@@ -205,7 +205,7 @@ describe("boardscript match", function()
     spit(dir .. "/bad.txt", "f5d6\nf5f5\n")
     local status, _, err = host { "match", "--a", "random", "--b", "greedy", "--openings", dir .. "/bad.txt" }
     assert.equal(2, status)
-    assert.truthy(err:find("bad.txt:2: 'f5f5' is not a sequence of legal moves from the start", 1, true), err)
+    assert.truthy(err:find("bad.txt:2: move 2 'f5' is not a legal move there", 1, true), err)
     cleanup()
   end)
 

@@ -61,15 +61,24 @@ local function number_text(n)
   return math.type(n) == "integer" and tostring(n) or ("%.14g"):format(n)
 end
 
--- Converters of the two options.
-local function positive(what)
-  return function(text)
-    local n = tonumber(text)
-    if not n or n ~= n or n <= 0 or n == math.huge then
-      return nil, ("%s must be a number greater than 0"):format(what)
-    end
-    return n
+--- The largest --max-memory, in MiB (1 TiB: a budget in bytes must be an
+-- integer).
+limits.MAX_MEMORY_MIB = 1 << 20
+
+--- Checks a --max-memory or --max-seconds text: the number, or nil and
+-- the usage message. `max`: the largest value (default: any finite one).
+function limits.check_number(what, text, max)
+  local n = tonumber(text)
+  if not n or n ~= n or n <= 0 or n == math.huge or (max and n > max) then
+    return nil, max and ("%s must be a number greater than 0, at most %d"):format(what, max)
+      or ("%s must be a number greater than 0"):format(what)
   end
+  return n
+end
+
+-- Converters of the two options.
+local function positive(what, max)
+  return function(text) return limits.check_number(what, text, max) end
 end
 
 --- A converter (for argparse) of a number greater than 0 for option `what`.
@@ -84,7 +93,7 @@ function limits.add_options(cmd, scope)
   scope = scope or limits.PER_CALL
   cmd:option("--max-memory", ("Budget of Lua heap growth in MiB for %s; a call over it is stopped "
     .. "with a message naming the file (default: none)."):format(scope))
-    :argname("<MIB>"):convert(positive("--max-memory"))
+    :argname("<MIB>"):convert(positive("--max-memory", limits.MAX_MEMORY_MIB))
   cmd:option("--max-seconds", ("Budget of processor seconds for %s (default: none)."):format(scope))
     :argname("<S>"):convert(positive("--max-seconds"))
 end

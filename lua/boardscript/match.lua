@@ -15,7 +15,6 @@
 local core = require "boardscript.core"
 local elo = require "boardscript.elo"
 local errors = require "boardscript.errors"
-local trim = require("boardscript.text").trim
 local game_mod = require "boardscript.game"
 local limits = require "boardscript.limits"
 local players = require "boardscript.players"
@@ -49,68 +48,79 @@ local function legal_now(g, move)
   return ok ~= nil and ok ~= "pass"
 end
 
--- Splits `text` into moves playable from `g` one after the other: moves
--- are separated by spaces or commas, or written together ("f5d6c3"); the
--- longest text that is a legal move is tried first. Returns the list of
--- texts (and plays them on g), or nil.
-local function split_moves(g, text)
-  text = text:gsub("^[%s,]+", "")
-  if text == "" then return {} end
-  local lower = text:lower()
-  if lower:match("^pass[%s,]") or lower == "pass" or lower:match("^pa[%s,]") or lower == "pa" then
-    if g:can_pass() and g:pass() then
-      local rest = split_moves(g, text:gsub("^%a+", "", 1))
-      if rest then
-        table.insert(rest, 1, "pass")
-        return rest
-      end
-      g:undo()
-    end
-    return nil
-  end
-  for length = #text, 1, -1 do
-    local piece = text:sub(1, length)
-    if not piece:match("%s$") and (length == #text or text:sub(length + 1):match("^[%s,]") or
-        not piece:match("[%s,]")) then
-      local move = g:parse_move(piece)
-      if move ~= nil and legal_now(g, move) then
-        local name = g:move_text(move)
-        g:play(move)
-        local rest = split_moves(g, text:sub(length + 1))
-        if rest then
-          table.insert(rest, 1, name)
-          return rest
-        end
-        g:undo()
-      end
-    end
-  end
+-- The longest text of one move tried (`a1 a2` in dots; `f5`, `a10`).
+local MOVE_TEXT = 16
+
+-- Whether `text` at `pos` is a pass word (`pass` or `pa`, any case).
+local function pass_word(text, pos)
+  local word = text:match("^%a+", pos)
+  if not word then return nil end
+  local lower = word:lower()
+  if (lower == "pass" or lower == "pa") and not text:find("^[^%s,]", pos + #word) then return word end
   return nil
 end
+
+-- Splits `text` into moves playable from `g` one after the other: moves
+-- are separated by spaces or commas, or written together ("f5d6c3"); at
+-- each point the longest text (up to MOVE_TEXT bytes) that is a legal move
+-- is taken. Linear in the length of `text`, and it stops at the first move
+-- that is not legal. Returns the list of texts (and plays them on g), or
+-- nil, the number of the bad move and its text.
+local function split_moves(g, text)
+  local moves, pos, n = {}, 1, #text
+  while true do
+    pos = text:match("^[%s,]*()", pos)
+    if pos > n then return moves end
+    local word = pass_word(text, pos)
+    local found = false
+    if word then
+      found = g:can_pass() and g:pass() and true or false
+      if found then
+        moves[#moves + 1] = "pass"
+        pos = pos + #word
+      end
+    else
+      for length = math.min(MOVE_TEXT, n - pos + 1), 1, -1 do
+        local stop = pos + length - 1
+        local piece = text:sub(pos, stop)
+        if not piece:find("%s$") and (stop == n or text:find("^[%s,]", stop + 1) or not piece:find("[%s,]")) then
+          local move = g:parse_move(piece)
+          if move ~= nil and legal_now(g, move) then
+            moves[#moves + 1] = g:move_text(move)
+            g:play(move)
+            pos, found = stop + 1, true
+            break
+          end
+        end
+      end
+    end
+    if not found then return nil, #moves + 1, text:match("^[^%s,]*", pos):sub(1, MOVE_TEXT) end
+  end
+end
+
+--- The most bytes an openings file may hold (docs/decisions.md, "Bounded
+-- inputs"); a line is at most 64 KiB.
+match.MAX_OPENINGS_BYTES = 4 << 20
 
 --- Reads an openings file: one opening a line, in the rule set's notation
 -- (`f5d6c3`, `f5 d6 c3`, `a1 a2, b1 b2`, `pass` for a pass); blank lines
 -- and `#` comments are skipped. Each is checked from the start position of
 -- `new_game()`: returns a list of lists of move texts. A bad line is a
--- user error naming the file and line.
+-- user error naming the file, the line and its first move that is not
+-- legal; the file is read in pieces, within match.MAX_OPENINGS_BYTES.
 function match.read_openings(path, new_game)
-  local file, err = io.open(path)
-  if not file then errors.fail(err) end
-  local list, number = {}, 0
-  for line in file:lines() do
-    number = number + 1
+  local list = {}
+  for line, number in require("boardscript.bounded").lines(path, { limit = match.MAX_OPENINGS_BYTES }) do
     line = line:gsub("#.*$", ""):gsub("\r$", "")
-    if line:match("%S") then
-      local moves = split_moves(new_game(), line)
+    if line:find("%S") then
+      local moves, k, bad = split_moves(new_game(), line)
       if not moves then
-        file:close()
-        errors.fail(("%s:%d: '%s' is not a sequence of legal moves from the start"):format(path, number,
-          trim(line)))
+        errors.fail(("%s:%d: move %d '%s' is not a legal move there (an opening is legal moves from the start)")
+          :format(path, number, k, bad))
       end
       list[#list + 1] = moves
     end
   end
-  file:close()
   if #list == 0 then errors.fail(("%s: no openings in the file"):format(path)) end
   return list
 end

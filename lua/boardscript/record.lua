@@ -117,14 +117,19 @@ function record.parse(text, where)
   return rec
 end
 
+--- The most bytes a record file may hold (docs/decisions.md, "Bounded
+-- inputs"): the longest game of any rule set is far shorter.
+record.MAX_BYTES = 4 << 20
+
+--- The text of a record file, read in pieces: a directory, an unreadable
+-- file or one over record.MAX_BYTES is a user error naming it.
+function record.read(path)
+  return require("boardscript.bounded").read_all(path, record.MAX_BYTES)
+end
+
 --- Reads and parses a record file.
 function record.load(path)
-  local file, err = io.open(path)
-  if not file then errors.fail(err) end
-  local text, read_err = file:read("a")
-  file:close()
-  if not text then errors.fail(("%s: %s"):format(path, read_err or "cannot be read")) end
-  return record.parse(text, path)
+  return record.parse(record.read(path), path)
 end
 
 --- The rule set a record names: a built-in name or a path, tried as

@@ -50,6 +50,7 @@ sandbox.DENIED = {
   "boardscript.host", "boardscript.cli", "boardscript.commands", "boardscript.testing",
   "boardscript.match", "boardscript.soak", "boardscript.limits", "boardscript.play",
   "boardscript.protocol", "boardscript.console", "boardscript.sandbox", "boardscript.editions",
+  "boardscript.bounded",
 }
 
 local function denied(name)

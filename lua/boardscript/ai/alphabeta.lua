@@ -23,7 +23,7 @@ local alphabeta = {
   accepts = rules_mod.searched_in_core,
   options = {
     depth = { type = "integer", min = 1, max = 60, help = "plies to search (default 6 without a time)" },
-    time = { type = "number", min = 0, help = "seconds per move (iterative deepening stops in time)" },
+    time = { type = "number", min = 0, max = 10000000, help = "seconds per move (iterative deepening stops in time)" },
     endgame = { type = "integer", min = 0, max = 40, default = 14,
                 help = "solve exactly at this many empty cells or fewer (0: never)" },
     tt_mb = { type = "integer", min = 1, max = 4096, default = 16, help = "transposition table size in MiB" },

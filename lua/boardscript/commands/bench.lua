@@ -475,6 +475,9 @@ end
 
 function command.run(args)
   local figures = command.select(args.only)
+  -- a file that is not OBF (a directory, /dev/zero) is the user's mistake,
+  -- said once before any figure runs (status 2), not a failed figure
+  if args.obf then require("boardscript.formats.obf").load(args.obf) end
   if not args.json then io.stdout:write(command.build_line(), "\n") end
   local opts = { quick = args.quick, obf = args.obf }
   local results, failed = {}, false

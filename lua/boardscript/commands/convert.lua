@@ -26,16 +26,11 @@ function command.configure(cmd)
     :argname("DIR")
 end
 
--- The text of `path` ("-": standard input); a file that cannot be read
+-- The text of `path` ("-": standard input), read in pieces up to GGF's
+-- cap (docs/decisions.md, "Bounded inputs"); a file that cannot be read
 -- is a user error (status 2), as in `boardscript replay`.
 local function read(path)
-  if path == "-" then return io.stdin:read("a") or "" end
-  local file, err = io.open(path)
-  if not file then errors.fail(err) end
-  local text, read_err = file:read("a")
-  file:close()
-  if not text then errors.fail(("%s: %s"):format(path, tostring(read_err))) end
-  return text
+  return require("boardscript.bounded").read_all(path, require("boardscript.formats.ggf_syntax").MAX_BYTES, true)
 end
 
 local function is_dir(path)
@@ -86,6 +81,11 @@ function command.run(args)
   if not kind then
     errors.fail(("%s:1: neither a GGF game (starting '(;') nor a boardscript record (starting '%s')"):format(
       where, "boardscript record 1"))
+  end
+  -- records are held to their own cap, as `replay` holds them
+  local record = require "boardscript.record"
+  if kind ~= "ggf" and #text > record.MAX_BYTES then
+    errors.fail(("%s: larger than %s"):format(where, require("boardscript.bounded").size_text(record.MAX_BYTES)))
   end
   local to = args.to or (kind == "ggf" and "record" or "ggf")
   local list = items(text, where, kind, to, { examples = args.examples })

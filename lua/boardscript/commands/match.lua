@@ -45,9 +45,10 @@ local shell_quote = require("boardscript.text").shell_quote
 --- Parses `I/N`: i, n (user error if malformed).
 function command.shard_of(text)
   local i, n = text:match("^(%d+)/(%d+)$")
-  i, n = tonumber(i), tonumber(n)
-  if not i or n < 1 or i < 1 or i > n then errors.fail("--shard must be I/N with 1 <= I <= N") end
-  return math.tointeger(i), math.tointeger(n)
+  -- digits past the largest integer read as a float: not a shard
+  i, n = math.tointeger(tonumber(i or "")), math.tointeger(tonumber(n or ""))
+  if not i or not n or n < 1 or i < 1 or i > n then errors.fail("--shard must be I/N with 1 <= I <= N") end
+  return i, n
 end
 
 -- The JSON line of a result: the game and what merging needs to know of the match.

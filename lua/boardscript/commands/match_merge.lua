@@ -15,30 +15,88 @@ end
 -- The fields that must agree across every line of one match.
 local SAME = { "a", "b", "rules", "size", "games", "seed", "unit", "sprt" }
 
+--- The most bytes one file may hold (docs/decisions.md, "Bounded inputs"):
+-- some 120,000 games; a line is at most 64 KiB.
+command.MAX_BYTES = 32 << 20
+-- The most games a match has (match --games).
+local MAX_GAMES = 100000000
+-- The largest score a line may give (a board's discs or boxes).
+local MAX_SCORE = 1 << 31
+
+local RESULTS = { win = true, loss = true, draw = true }
+
+local function integer_in(value, lo, hi)
+  return math.type(value) == "integer" and value >= lo and value <= hi
+end
+
+local function pair_of_strings(value)
+  return type(value) == "table" and #value == 2 and type(value[1]) == "string" and type(value[2]) == "string"
+    and next(value, 2) == nil
+end
+
+-- What is wrong with a decoded line `r` (nil when nothing is): every field
+-- a game line of `match --shard` has, with its type and range, so nothing
+-- forged reaches the sums (a "games" of 1e15 sizes nothing).
+local function check(r)
+  local elo = require "boardscript.elo"
+  if type(r) ~= "table" or r[1] ~= nil then return "not a JSON object" end
+  for _, key in ipairs { "a", "b", "rules", "size", "unit", "opening" } do
+    if type(r[key]) ~= "string" then return ("%s must be a string"):format(key) end
+  end
+  if not integer_in(r.games, 1, MAX_GAMES) then
+    return ("games must be an integer from 1 to %d"):format(MAX_GAMES)
+  end
+  if not integer_in(r.game, 1, r.games) then return "game must be an integer from 1 to games" end
+  if r.pair ~= (r.game + 1) // 2 then return "pair must be (game + 1) // 2" end
+  if not integer_in(r.seed, math.mininteger, math.maxinteger) then return "seed must be an integer" end
+  if not pair_of_strings(r.sides) or r.sides[1] == r.sides[2] then return "sides must be two different strings" end
+  if not pair_of_strings(r.side_names) then return "side_names must be two strings" end
+  if r.a_side ~= r.sides[1] and r.a_side ~= r.sides[2] then return "a_side must be one of sides" end
+  if not RESULTS[r.result] then return "result must be win, loss or draw" end
+  if not integer_in(r.score_a, -MAX_SCORE, MAX_SCORE) or not integer_in(r.score_b, -MAX_SCORE, MAX_SCORE) then
+    return ("score_a and score_b must be integers from %d to %d"):format(-MAX_SCORE, MAX_SCORE)
+  end
+  if r.margin ~= r.score_a - r.score_b then return "margin must be score_a - score_b" end
+  if r.forfeit ~= nil and type(r.forfeit) ~= "string" then return "forfeit must be a string" end
+  if r.sprt ~= nil then
+    if type(r.sprt) ~= "string" then return "sprt must be a string" end
+    local ok, why = elo.parse_sprt(r.sprt)
+    if not ok then return why end
+  end
+  return nil
+end
+
+-- The fields of a game line the summary uses (the rest is dropped).
+local KEEP = { "game", "pair", "a", "b", "a_side", "result", "score_a", "score_b", "margin", "unit", "seed",
+               "forfeit", "rules", "size", "games", "sides", "side_names", "sprt" }
+
+-- The game lines of `path` ("-": standard input), each checked (a bad
+-- line is a user error naming the file and line), read in pieces within
+-- command.MAX_BYTES.
 local function read_lines(path)
   local json = require "dkjson"
-  local file, err
-  if path == "-" then
-    file = io.stdin
-  else
-    file, err = io.open(path)
-    if not file then errors.fail(err) end
-  end
-  local results, number = {}, 0
-  for line in file:lines() do
-    number = number + 1
-    if line:match("%S") then
-      local r = json.decode(line)
-      if type(r) ~= "table" or math.type(r.game) ~= "integer" or type(r.result) ~= "string"
-          or type(r.sides) ~= "table" or type(r.side_names) ~= "table" then
-        errors.fail(("%s:%d: not a game line of 'boardscript match --shard'"):format(path, number))
+  local bounded = require "boardscript.bounded"
+  local results = {}
+  for line, number in bounded.lines(path, { limit = command.MAX_BYTES, stdin = true }) do
+    if line:find("%S") then
+      local ok, r = pcall(json.decode, line)
+      local why = "not JSON"
+      if ok then why = check(r) end
+      if why then
+        errors.fail(("%s:%d: not a game line of 'boardscript match --shard': %s"):format(path, number, why))
       end
-      r.where = ("%s:%d"):format(path, number)
-      results[#results + 1] = r
+      local kept = {}
+      for _, key in ipairs(KEEP) do kept[key] = r[key] end
+      kept.where = ("%s:%d"):format(path, number)
+      results[#results + 1] = kept
     end
   end
-  if file ~= io.stdin then file:close() end
   return results
+end
+
+local function same(x, y)
+  if type(x) == "table" and type(y) == "table" then return x[1] == y[1] and x[2] == y[2] end
+  return x == y
 end
 
 function command.run(args)
@@ -58,6 +116,11 @@ function command.run(args)
           tostring(r[key]), tostring(first[key])))
       end
     end
+    for _, key in ipairs { "sides", "side_names" } do
+      if not same(r[key], first[key]) then
+        errors.fail(("match-merge: %s belongs to another match (%s differ)"):format(r.where, key))
+      end
+    end
     if by_game[r.game] then
       errors.fail(("match-merge: game %d appears twice (%s and %s)"):format(r.game, by_game[r.game].where, r.where))
     end
@@ -65,23 +128,31 @@ function command.run(args)
   end
   local sprt
   if first.sprt then sprt = assert(elo.parse_sprt(first.sprt)) end
-  -- Games in order; a gap ends the count unless the SPRT had decided before it.
-  local games, missing = first.games, {}
-  for index = 1, games do
-    if not by_game[index] then missing[#missing + 1] = index end
-  end
-  local index = 0
-  local function next_result()
-    while index < games do
-      index = index + 1
-      if by_game[index] then return by_game[index] end
+  -- Games in order; a gap ends the count unless the SPRT had decided
+  -- before it. Only the games present are visited: a match of 10^8 games
+  -- with three lines costs three steps, not 10^8.
+  table.sort(all, function(x, y) return x.game < y.game end)
+  local games = first.games
+  local missing = games - #all
+  local first_missing = nil
+  if missing > 0 then
+    first_missing = #all + 1
+    for k, r in ipairs(all) do
+      if r.game ~= k then
+        first_missing = k
+        break
+      end
     end
-    return nil
+  end
+  local k = 0
+  local function next_result()
+    k = k + 1
+    return all[k]
   end
   local t = match_cmd.summarize(next_result, first, first.seed, args.verbose, sprt)
-  if #missing > 0 and not (t.decision and t.decided_at < missing[1]) then
+  if missing > 0 and not (t.decision and t.decided_at < first_missing) then
     io.stderr:write(("boardscript: match-merge: %d of %d games missing (first: game %d); the summary counts "
-      .. "the others\n"):format(#missing, games, missing[1]))
+      .. "the others\n"):format(missing, games, first_missing))
     return errors.EXIT_FAILURE
   end
   return 0

@@ -107,13 +107,14 @@ local function play_tokens(g, tokens)
   return entries
 end
 
--- The text of a file; unreadable is a user error.
+-- The text of a record or GGF file, within the caps of its format
+-- (docs/decisions.md, "Bounded inputs"); unreadable is a user error.
 local function read(path)
-  local file, err = io.open(path, "rb")
-  if not file then errors.fail(err) end
-  local text, read_err = file:read("a")
-  file:close()
-  if not text then errors.fail(("%s: %s"):format(path, read_err or "cannot be read")) end
+  local bounded = require "boardscript.bounded"
+  local text = bounded.read_all(path, require("boardscript.formats.ggf_syntax").MAX_BYTES)
+  if #text > record.MAX_BYTES and not text:match("^%s*%(;") then
+    errors.fail(("%s: larger than %s"):format(path, bounded.size_text(record.MAX_BYTES)))
+  end
   return text
 end
 

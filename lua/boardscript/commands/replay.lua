@@ -16,11 +16,7 @@ end
 -- The text of a file and its number of lines; a file that cannot be read is
 -- a user error (status 2).
 local function read(path)
-  local file, err = io.open(path)
-  if not file then errors.fail(err) end
-  local text, read_err = file:read("a")
-  file:close()
-  if not text then errors.fail(("%s: %s"):format(path, tostring(read_err))) end
+  local text = record.read(path)
   local lines = select(2, text:gsub("\n", "")) + ((text ~= "" and text:sub(-1) ~= "\n") and 1 or 0)
   return text, lines
 end

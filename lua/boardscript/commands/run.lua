@@ -64,12 +64,10 @@ function command.run(args, cmd)
     local name, value = script:match("^%-%-(max%-[%a]+)=(.*)$")
     if not name then name, value = script:sub(3), table.remove(script_args, 1) end
     local key = ({ ["max-memory"] = "memory", ["max-seconds"] = "seconds" })[name]
-    local n = tonumber(value or "")
     if not key then errors.fail(("run: unknown option --%s (before the script: --max-memory, --max-seconds)"):format(
       name)) end
-    if not n or n ~= n or n <= 0 or n == math.huge then
-      errors.fail(("run: --%s must be a number greater than 0"):format(name))
-    end
+    local n, why = limits.check_number("--" .. name, value or "", key == "memory" and limits.MAX_MEMORY_MIB or nil)
+    if not n then errors.fail("run: " .. why) end
     budget[key] = n
     script = table.remove(script_args, 1)
   end

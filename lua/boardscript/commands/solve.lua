@@ -5,12 +5,15 @@ local options = require "boardscript.options"
 
 local command = { summary = "Solve exactly: Dots and Boxes from the start, or Reversi positions of an OBF file." }
 
+--- The longest --time the core's searchers take, in seconds (115 days).
+command.MAX_TIME = 10000000
+
 --- "RxC" or "N" boxes, within what the dots solver takes.
 local function dots_size(s)
   local rows, cols = s:match("^(%d+)[xX](%d+)$")
   if not rows then rows = s:match("^%d+$"); cols = rows end
   rows, cols = math.tointeger(tonumber(rows or "")), math.tointeger(tonumber(cols or ""))
-  if not rows or rows < 1 or cols < 1 or rows > 16 or cols > 16
+  if not rows or not cols or rows < 1 or cols < 1 or rows > 16 or cols > 16
       or 2 * rows * cols + rows + cols > core.dots_solver_max_edges then
     return nil, ("size must be RxC or N with at most %d edges (5x5, 4x6, 3x8, ...)"):format(
       core.dots_solver_max_edges)
@@ -29,7 +32,9 @@ function command.configure(cmd)
   cmd:option("--time", "Give up after this many seconds of CPU time (0: never); dots prints the bounds proved.", "0")
     :convert(function(text)
       local n = tonumber(text)
-      if not n or n < 0 then return nil, "time must be a number of seconds from 0" end
+      if not n or not (n >= 0 and n <= command.MAX_TIME) then
+        return nil, ("time must be a number of seconds from 0 to %d"):format(command.MAX_TIME)
+      end
       return n
     end)
   cmd:option("--size", "Boxes: RxC or N (at most 64 edges: 5x5, 4x6, 3x8, ...).", "3x3")
@@ -122,12 +127,7 @@ end
 
 local function shard_of(text)
   if text == nil then return 1, 1 end
-  local i, n = text:match("^(%d+)/(%d+)$")
-  i, n = tonumber(i), tonumber(n)
-  if not i or n < 1 or i < 1 or i > n then
-    require("boardscript.errors").fail("--shard must be I/N with 1 <= I <= N")
-  end
-  return i, n
+  return require("boardscript.commands.match").shard_of(text)
 end
 
 -- Runs K workers (this host with --shard i/K) and returns their lines,
@@ -194,7 +194,14 @@ local function solve_reversi(args)
     lines, lost = worker_lines(args, #positions)
     for _, line in ipairs(lines) do io.stdout:write(line, "\n") end
   else
-    local searcher = core.searcher { tt_mb = args.tt_mb or 64 }
+    local tt_mb = args.tt_mb or 64
+    local made, searcher = pcall(core.searcher, { tt_mb = tt_mb })
+    if not made then
+      -- a table the machine cannot give (--tt-mb 65536): one line, as for dots
+      io.stderr:write(("boardscript: cannot solve with a %d MiB table: %s\n"):format(tt_mb,
+        tostring(searcher):gsub("^[^\n]-:%d+: ", "")))
+      return 1
+    end
     for index = first, #positions, count do
       local pos = positions[index]
       searcher:clear()
@@ -215,23 +222,43 @@ local function solve_reversi(args)
   return status
 end
 
+--- The most bytes one file of shard lines may hold (docs/decisions.md,
+-- "Bounded inputs"); a line is at most 64 KiB.
+command.MAX_MERGE_BYTES = 16 << 20
+-- The largest position number a shard line may give.
+local MAX_POSITION = 1000000000
+
+-- Whether `line` is a position line as position_line writes it, with
+-- numbers in range (a forged line never reaches the totals).
+local function position_line_ok(line)
+  local index, move, margin, nodes, seconds = line:match("^#(%d+) (%u[%u%d]) ([+-]%d+)[^\n]* nodes (%d+), ([%d.]+) s$")
+  index, margin, nodes = math.tointeger(tonumber(index or "")), math.tointeger(tonumber(margin or "")),
+    math.tointeger(tonumber(nodes or ""))
+  seconds = tonumber(seconds or "")
+  return move and index and index >= 1 and index <= MAX_POSITION and margin and margin >= -64 and margin <= 64
+    and nodes and nodes >= 0 and seconds and seconds < math.huge and true or false
+end
+
 -- `solve reversi --merge FILES`: the shards' position lines in file order,
--- then the totals (no wall time: the shards ran elsewhere).
+-- then the totals (no wall time: the shards ran elsewhere). Each file is
+-- read in pieces within command.MAX_MERGE_BYTES; a line starting with `#`
+-- that is not a position line is a user error naming the file and line.
 local function merge_reversi(args)
   local errors = require "boardscript.errors"
+  local bounded = require "boardscript.bounded"
   local lines, seen = {}, {}
   for _, path in ipairs(args.merge) do
-    local file, err = io.open(path)
-    if not file then errors.fail(err) end
-    for line in file:lines() do
-      local index = tonumber(line:match("^#(%d+) "))
-      if index then
+    for line, number in bounded.lines(path, { limit = command.MAX_MERGE_BYTES }) do
+      if line:find("^#") then
+        if not position_line_ok(line) then
+          errors.fail(("%s:%d: not a position line of 'solve reversi --shard'"):format(path, number))
+        end
+        local index = tonumber(line:match("^#(%d+) "))
         if seen[index] then errors.fail(("--merge: position #%d appears twice"):format(index)) end
         seen[index] = true
         lines[#lines + 1] = line
       end
     end
-    file:close()
   end
   if #lines == 0 then errors.fail("--merge: no position lines in the files") end
   table.sort(lines, function(a, b) return tonumber(a:match("^#(%d+)")) < tonumber(b:match("^#(%d+)")) end)

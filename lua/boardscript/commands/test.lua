@@ -15,7 +15,7 @@ function command.configure(cmd)
     :argname("<S>"):convert(positive("--timeout"))
   cmd:option("--max-memory", ("MiB the Lua heap may grow by while a NAME_test.lua runs before it is stopped "
     .. "and fails (default %d)."):format(testing.MAX_MEMORY))
-    :argname("<MIB>"):convert(positive("--max-memory"))
+    :argname("<MIB>"):convert(positive("--max-memory", require("boardscript.limits").MAX_MEMORY_MIB))
   -- The runner's child: runs the one NAME_test.lua given in this process
   -- and writes its result to FILE (testing.script_child).
   cmd:option("--script-result"):argname("<FILE>"):hidden(true)

@@ -24,6 +24,8 @@ local ggf = {}
 
 --- The square sizes GGF boards have (TY[4] .. TY[14]); 88 is the octagon.
 ggf.SIZES, ggf.OCTAGON = syntax.SIZES, syntax.OCTAGON
+--- The most games a GGF text (or a text of records) may hold (ggf_syntax).
+ggf.MAX_GAMES = syntax.MAX_GAMES
 --- (row, col) -> whether it is a cut corner of the octagon (ggf_syntax).
 ggf.octagon_corner = syntax.octagon_corner
 --- Reading a TY, BO or RE value (ggf_syntax.parse_type, parse_board, parse_result).

@@ -47,6 +47,10 @@ function M.split_records(text, where)
   for line in (text .. "\n"):gmatch("(.-)\r?\n") do
     number = number + 1
     if line == record.HEADER then
+      -- as many records as GGF games (docs/decisions.md, "Bounded inputs")
+      if #chunks >= ggf.MAX_GAMES then
+        errors.fail(("%s: more than %d games (split the file)"):format(where, ggf.MAX_GAMES))
+      end
       chunks[#chunks + 1] = { line = number, lines = {} }
     elseif #chunks == 0 and line:match("%S") and not line:match("^%s*#") then
       errors.fail(("%s:%d: not a boardscript record (the first line must be '%s')"):format(

@@ -8,6 +8,15 @@ local syntax = {}
 --- The square sizes GGF boards have (TY[4] .. TY[14]); 88 is the octagon.
 syntax.SIZES = { [4] = true, [6] = true, [8] = true, [10] = true, [12] = true, [14] = true }
 syntax.OCTAGON = 88
+--- The caps on a GGF text (docs/decisions.md, "Bounded inputs"): its
+-- bytes and its games. GGS's archives of hundreds of thousands of games
+-- are to be split first.
+syntax.MAX_BYTES = 16 << 20
+syntax.MAX_GAMES = 5000
+--- The most properties and moves one game may hold (a game of the largest
+-- board, 14 x 14, has fewer than 400 moves and passes), and a whole text.
+syntax.MAX_ITEMS = 1000
+syntax.MAX_TOTAL_ITEMS = 400000
 
 local SIDE_OF_TAG = { B = "black", W = "white" }
 syntax.TAG_OF_SIDE = { black = "B", white = "W" }
@@ -46,17 +55,21 @@ end
 ------------------------------------------------------------------------
 -- Reading
 
--- A function from a byte offset of `text` to its line and column.
+-- A function from a byte offset of `text` to its line and column. It
+-- scans forward from the offset asked before (the parser asks in order),
+-- so it keeps no table of line starts: memory stays constant whatever
+-- the number of lines.
 local function locator(text)
-  local starts = { 1 }
-  for pos in text:gmatch("\n()") do starts[#starts + 1] = pos end
+  local at, line, line_start = 1, 1, 1 -- no newline before `at` is uncounted
   return function(pos)
-    local lo, hi = 1, #starts
-    while lo < hi do
-      local mid = (lo + hi + 1) // 2
-      if starts[mid] <= pos then lo = mid else hi = mid - 1 end
+    if pos < at then at, line, line_start = 1, 1, 1 end
+    while true do
+      local newline = text:find("\n", at, true)
+      if not newline or newline >= pos then break end
+      line, line_start, at = line + 1, newline + 1, newline + 1
     end
-    return lo, pos - starts[lo] + 1
+    at = math.max(at, pos)
+    return line, pos - line_start + 1
   end
 end
 
@@ -221,6 +234,7 @@ function syntax.parse(text, where)
   local games = {}
   local pos = 1
   local current
+  local total_items = 0
   local function fail(at, message)
     local line, col = locate(at)
     local prefix = current and ("game %d: "):format(current.index) or ""
@@ -232,9 +246,12 @@ function syntax.parse(text, where)
     if text:sub(pos, pos + 1) ~= "(;" then
       fail(pos, ("expected '(;' to start a GGF game, found '%s'"):format(text:sub(pos, pos + 9):match("^[^\n]*")))
     end
+    if #games >= syntax.MAX_GAMES then
+      errors.fail(("%s: more than %d games (split the file)"):format(where, syntax.MAX_GAMES))
+    end
     local line, col = locate(pos)
     current = { index = #games + 1, where = where, line = line, col = col, props = {}, moves = {} }
-    local prop_pos = {}
+    local prop_pos, items = {}, 0
     pos = pos + 2
     while true do
       pos = text:match("^[%s;]*()", pos)
@@ -242,6 +259,13 @@ function syntax.parse(text, where)
       if text:sub(pos, pos) == ")" then
         pos = pos + 1
         break
+      end
+      items, total_items = items + 1, total_items + 1
+      if items > syntax.MAX_ITEMS then
+        fail(pos, ("more than %d properties and moves in one game"):format(syntax.MAX_ITEMS))
+      end
+      if total_items > syntax.MAX_TOTAL_ITEMS then
+        fail(pos, ("more than %d properties and moves in the file (split the file)"):format(syntax.MAX_TOTAL_ITEMS))
       end
       local name, value_at = text:match("^(%a+)%[()", pos)
       if not name then

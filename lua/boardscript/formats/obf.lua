@@ -19,30 +19,33 @@ function obf.parse(line)
   end
   local best = {}
   for move, score in rest:gmatch("(%a%d)%s*:%s*([+-]?%d+)") do
-    best[#best + 1] = { move = move:upper(), score = tonumber(score) }
+    local value = math.tointeger(tonumber(score))
+    if not value or value < -64 or value > 64 then
+      return nil, ("the score of %s must be a margin from -64 to 64 (got %s)"):format(move:upper(),
+        #score > 12 and score:sub(1, 9) .. "..." or score)
+    end
+    best[#best + 1] = { move = move:upper(), score = value }
   end
   return { board = board, player = side == "X" and "black" or "white", best = best }
 end
 
+--- The most bytes an OBF file may hold (docs/decisions.md, "Bounded
+-- inputs"): some 60000 positions; the FFO suites have tens.
+obf.MAX_BYTES = 4 << 20
+
 --- The positions of an OBF file (blank lines and `%` or `#` comments
--- skipped), each with its line number; a malformed line is a user error.
+-- skipped), each with its line number; a malformed line is a user error,
+-- so is a file over obf.MAX_BYTES or a line over 64 KiB (read in pieces).
 function obf.load(path)
-  local file, err = io.open(path)
-  if not file then errors.fail(err) end
-  local positions, number = {}, 0
-  for line in file:lines() do
-    number = number + 1
+  local positions = {}
+  for line, number in require("boardscript.bounded").lines(path, { limit = obf.MAX_BYTES }) do
     if line:match("%S") and not line:match("^%s*[%%#]") then
       local pos, why = obf.parse(line)
-      if not pos then
-        file:close()
-        errors.fail(("%s:%d: not an OBF position: %s"):format(path, number, why))
-      end
+      if not pos then errors.fail(("%s:%d: not an OBF position: %s"):format(path, number, why)) end
       pos.line = number
       positions[#positions + 1] = pos
     end
   end
-  file:close()
   return positions
 end
 
