@@ -44,17 +44,47 @@ function sandbox.argv()
   return trusted and { "--trust" } or {}
 end
 
---- Modules of boardscript user code may not require: they reach the
--- terminal, other processes, the budgets or files by path.
-sandbox.DENIED = {
-  "boardscript.host", "boardscript.cli", "boardscript.commands", "boardscript.testing",
-  "boardscript.match", "boardscript.soak", "boardscript.limits", "boardscript.play",
-  "boardscript.protocol", "boardscript.console", "boardscript.sandbox", "boardscript.editions",
-  "boardscript.bounded",
+--- The modules of boardscript user code may require (each name and the
+-- modules below it): the game, rules and AI layers, which neither print,
+-- read a file by path, write one nor start a process. Everything else
+-- (commands, the console, records and file formats, output, workers, the
+-- budgets, the host, this module) is refused, new modules included.
+sandbox.ALLOWED = {
+  "boardscript.core", "boardscript.rules", "boardscript.families", "boardscript.ai", "boardscript.game",
+  "boardscript.players", "boardscript.perft", "boardscript.errors", "boardscript.text", "boardscript.notation",
+  "boardscript.options", "boardscript.rule_options", "boardscript.elo", "boardscript.view",
 }
 
-local function denied(name)
-  for _, prefix in ipairs(sandbox.DENIED) do
+--- The fields of `require "boardscript"` user code gets (a copy).
+sandbox.API = { "core", "errors", "game", "rules", "players", "perft", "version", "new_game" }
+
+--- Library modules handed to user code read-only (a rule set module such
+-- as boardscript.rules.reversi is handed as it is: variants inherit from it
+-- and boardscript recognises it by identity).
+sandbox.READ_ONLY = {
+  ["boardscript.core"] = true, ["boardscript.rules"] = true, ["boardscript.game"] = true,
+  ["boardscript.players"] = true, ["boardscript.perft"] = true, ["boardscript.errors"] = true,
+  ["boardscript.text"] = true, ["boardscript.options"] = true, ["boardscript.rule_options"] = true,
+  ["boardscript.elo"] = true,
+}
+
+-- A read-only view of module `module` named `name`: reading, pairs and #
+-- see the module; assigning to a field raises naming it.
+local function read_only(name, module)
+  return setmetatable({}, {
+    __index = module,
+    __newindex = function(_, key)
+      error(("%s.%s cannot be changed: boardscript's modules are read-only to a restricted file")
+        :format(name, tostring(key)), 2)
+    end,
+    __pairs = function() return next, module, nil end,
+    __len = function() return #module end,
+    __metatable = false,
+  })
+end
+
+local function allowed(name)
+  for _, prefix in ipairs(sandbox.ALLOWED) do
     if name == prefix or name:sub(1, #prefix + 1) == prefix .. "." then return true end
   end
   return false
@@ -182,7 +212,7 @@ function sandbox.env(path)
     env.io[name] = function() refuse("io." .. name, path) end
   end
 
-  -- require: boardscript's modules (not the denied ones) and Lua files next
+  -- require: boardscript's allowed modules and Lua files next
   -- to the user's file, loaded into this environment.
   local loaded = {}
   env.package = { loaded = loaded, path = ("%s/?.lua;%s/?/init.lua"):format(dir, dir) }
@@ -192,11 +222,17 @@ function sandbox.env(path)
     if loaded[name] ~= nil then return loaded[name] end
     local value
     if name == "boardscript" then
-      value = copy(require "boardscript")
-      value.play, value.console = nil, nil
-    elseif name == "boardscript.core" or name:sub(1, 12) == "boardscript." then
-      if denied(name) then refuse(("require %q"):format(name), path) end
+      local api = require "boardscript"
+      value = {}
+      for _, key in ipairs(sandbox.API) do
+        local field = api[key]
+        local module = "boardscript." .. key
+        value[key] = sandbox.READ_ONLY[module] and read_only(module, field) or field
+      end
+    elseif name:sub(1, 12) == "boardscript." then
+      if not allowed(name) then refuse(("require %q"):format(name), path) end
       value = require(name)
+      if sandbox.READ_ONLY[name] then value = read_only(name, value) end
     else
       local file = package.searchpath(name, env.package.path)
       if not file then
