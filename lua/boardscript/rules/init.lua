@@ -316,8 +316,8 @@ local function sides_text(rules)
   return ("%s, %s or \"draw\""):format(errors.describe(a), errors.describe(b))
 end
 
--- Checks of one hook's results `r` (table.pack) for `rules` called with
--- `args` (its arguments after self): nil when fine, else what is wrong.
+-- Checks of one hook's results `r` (table.pack) for `rules`, called on
+-- `state` (its first argument after self): nil when fine, else what is wrong.
 M.RESULT_CHECKS = {
   winner = function(rules, r)
     local w = r[1]
@@ -359,11 +359,11 @@ local function hook_error(err)
   error(e, 0)
 end
 
-local function settle(where, hook, check, self, args, ok, ...)
+local function settle(where, hook, check, self, state, ok, ...)
   if not ok then hook_error((...)) end
   if check then
     local r = table.pack(...)
-    local problem = check(self, r, table.unpack(args, 1, args.n))
+    local problem = check(self, r, state)
     if problem then errors.rules_fault(where, hook, problem) end
   end
   return ...
@@ -378,7 +378,7 @@ local function check_hooks(rules, where, ours)
     if checked[value] or key == "check" then return nil end
     local hook, check = tostring(key), M.RESULT_CHECKS[key]
     local function wrapper(self, ...)
-      return settle(where, hook, check, self, table.pack(...), pcall(value, self, ...))
+      return settle(where, hook, check, self, (...), pcall(value, self, ...))
     end
     checked[wrapper] = true
     return wrapper
