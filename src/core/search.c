@@ -36,8 +36,20 @@ void bs_searcher_free(bs_searcher *s)
 {
     if (!s)
         return;
+    bs_pat64_release(&s->pat64);
     free(s->tt);
     free(s);
+}
+
+void bs_searcher_set_model(bs_searcher *s, const bs_model *m)
+{
+    if (!s)
+        return;
+    if (s->model != m || (m && s->model_generation != m->generation)) {
+        s->model = m;
+        s->model_generation = m ? m->generation : 0;
+        bs_searcher_clear(s);
+    }
 }
 
 void bs_searcher_clear(bs_searcher *s)
@@ -111,6 +123,10 @@ static int evaluate_node(bs_searcher *sr, const bs_state *s)
         if (v <= -BS_WIN)
             v = -BS_WIN + 1;
         return v;
+    }
+    if (sr->model) {
+        int v = bs_model_evaluate(sr->model, &s->board, s->player);
+        return v >= BS_WIN ? BS_WIN - 1 : v <= -BS_WIN ? -BS_WIN + 1 : v;
     }
     return bs_evaluate_with(sr->g, s, &sr->cfg.weights, &sr->sh);
 }
@@ -233,7 +249,9 @@ static int negamax(bs_searcher *sr, const bs_state *s, int depth, int alpha, int
 
 /* ---- iterative deepening and exact solving ---- */
 
-static void begin(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_search_limits *lim)
+/* Starts a search: BS_OK, or BS_ENOMEM when the learned evaluation's tables
+ * for the word path cannot be made. */
+static int begin(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_search_limits *lim)
 {
     sr->g = g;
     sr->nodes = 0;
@@ -241,6 +259,24 @@ static void begin(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs
     sr->stop = 0;
     if (sr->sh.n != s->board.n || memcmp(sr->sh.blocks, s->board.plane[2], sizeof sr->sh.blocks) != 0)
         bs_shape_compute(&sr->sh, &s->board);
+    sr->mid64 = 0;
+    if (bs_mid64_applies(sr, g, s)) {
+        if (sr->model_generation != sr->model->generation) { /* fitted since it was set */
+            sr->model_generation = sr->model->generation;
+            bs_searcher_clear(sr);
+        }
+        int st = bs_pat64_prepare(&sr->pat64, sr->model, bs_pack64(s->board.plane[2]));
+        if (st != BS_OK)
+            return st;
+        sr->mid64 = 1;
+    }
+    return BS_OK;
+}
+
+/* A search `depth` plies deep of the root, by the word path when it applies. */
+static int root_search(bs_searcher *sr, const bs_state *s, int depth, int alpha, int beta, int *best)
+{
+    return sr->mid64 ? bs_mid64_search(sr, s, depth, alpha, beta, best) : negamax(sr, s, depth, alpha, beta, 0, best);
 }
 
 static int margin_of(int value)
@@ -256,11 +292,14 @@ static int margin_of(int value)
  * cleared) and that the game is not over. */
 static int entry_check(const bs_searcher *sr, const bs_game *g, const bs_state *s, bs_search_result *res)
 {
-    if (!sr || !res || state_check(g, s) != BS_OK)
+    if (!sr || !res || state_check(g, s) != BS_OK || (sr->model && sr->model->n != s->board.n))
         return BS_EINVAL;
     memset(res, 0, sizeof *res);
     return bs_state_finished(g, s) ? BS_ESTATE : BS_OK;
 }
+
+/* Half the aspiration window, in hundredths of a disc. */
+#define ASPIRATION 300
 
 int bs_solve(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_search_limits *lim,
              bs_search_result *res)
@@ -268,7 +307,9 @@ int bs_solve(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_sear
     int status = entry_check(sr, g, s, res);
     if (status != BS_OK)
         return status;
-    begin(sr, g, s, lim);
+    status = begin(sr, g, s, lim);
+    if (status != BS_OK)
+        return status;
     sr->exact = bs_fast_solvable(g, s) ? 0 : 1;
     sr->allow_stop = 1;
     int best = BS_PASS, margin;
@@ -277,7 +318,7 @@ int bs_solve(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_sear
         int guess = 0;
         if (bs_board_count(&s->board, BS_EMPTY) > 12) {
             int ignored = -2;
-            int estimate = negamax(sr, s, 4, -INF, INF, 0, &ignored);
+            int estimate = root_search(sr, s, 4, -INF, INF, &ignored);
             guess = estimate >= BS_WIN || estimate <= -BS_WIN ? margin_of(estimate) : estimate / 100;
             guess = guess > 64 ? 64 : guess < -64 ? -64 : guess;
         }
@@ -325,7 +366,9 @@ int bs_search(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_sea
         }
         /* out of time: fall through to a shallow search */
     }
-    begin(sr, g, s, lim);
+    status = begin(sr, g, s, lim);
+    if (status != BS_OK)
+        return status;
     int max_depth = lim && lim->depth > 0 ? lim->depth : 60;
     if (max_depth > 60)
         max_depth = 60;
@@ -335,8 +378,19 @@ int bs_search(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_sea
     uint64_t nodes = 0;
     for (int depth = 1; depth <= max_depth; depth++) {
         sr->allow_stop = depth > 1;
-        int move = -2;
-        int value = negamax(sr, s, depth, -INF, INF, 0, &move);
+        int move = -2, value;
+        if (sr->mid64 && depth >= 4 && best_value < BS_WIN && best_value > -BS_WIN) {
+            /* aspiration: a narrow window round the last value, widened when it fails */
+            int lo = best_value - ASPIRATION, hi = best_value + ASPIRATION;
+            value = root_search(sr, s, depth, lo, hi, &move);
+            if (!sr->stop && (value <= lo || value >= hi)) {
+                if (value <= lo)
+                    move = -2;
+                value = root_search(sr, s, depth, -INF, INF, &move);
+            }
+        } else {
+            value = root_search(sr, s, depth, -INF, INF, &move);
+        }
         if (sr->stop) {
             /* a move found better than the previous iteration's in this one is kept */
             if (move != -2 && value > best_value && move != best_move && done > 0)

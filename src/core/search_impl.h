@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "pattern_impl.h"
 #include "search.h"
 
 /* Values: an evaluation is within +-(BS_WIN - 1); a finished game is worth
@@ -160,6 +161,10 @@ struct bs_searcher {
     shape sh;
     int killers[MAX_PLY][2];
     int history[2][BS_MAX_N * BS_MAX_N];
+    const bs_model *model; /* the learned evaluation, or NULL */
+    uint32_t model_generation;
+    bs_pat64 pat64;        /* its 8 x 8 word-path tables */
+    int mid64;             /* the search in progress runs on the word path */
     /* the search in progress */
     const bs_game *g;
     uint64_t nodes, node_limit;
@@ -187,5 +192,11 @@ int bs_evaluate_with(const bs_game *g, const bs_state *s, const bs_eval_weights 
 /* endgame64.c */
 bool bs_fast_solvable(const bs_game *g, const bs_state *s);
 int bs_solve64_root(bs_searcher *sr, const bs_state *s, int guess, int *best);
+
+/* search64.c: the midgame search on the 8 x 8 word path with a learned
+ * evaluation (when bs_mid64_applies; bs_pat64_prepare done by the caller) */
+bool bs_mid64_applies(const bs_searcher *sr, const bs_game *g, const bs_state *s);
+int bs_mid64_search(bs_searcher *sr, const bs_state *s, int depth, int alpha, int beta, int *best);
+int bs_mid64_evaluate(bs_searcher *sr, const bs_state *s);
 
 #endif
