@@ -20,7 +20,7 @@
  * ev:save([meta]) -> bytes;  ev:copy();  ev:close()
  * tr = core.trainer(ev)
  * tr:add(board, player, target [, holdout]);  tr:count([holdout])
- * tr:fit{epochs, rate, l2, shrink} / tr:measure() -> {train_error, holdout_error, holdout_abs, train, holdout}
+ * tr:fit{iterations, shrink} / tr:measure() -> {train_error, holdout_error, holdout_abs, train, holdout}
  */
 
 static const char *const FEATURE_NAMES[] = {"mobility", "potential", "parity", "anchored", NULL};
@@ -393,12 +393,10 @@ static double num_opt(lua_State *L, int t, const char *key, double lo, double hi
 static int trainer_fit(lua_State *L)
 {
     ltrainer *t = check_trainer(L, 1);
-    bs_fit_options o = {20, 1.0, 0.001, 4.0};
+    bs_fit_options o = {20, 4.0};
     if (!lua_isnoneornil(L, 2)) {
         luaL_checktype(L, 2, LUA_TTABLE);
-        o.epochs = (int)int_opt(L, 2, "epochs", 1, 100000, 20);
-        o.rate = num_opt(L, 2, "rate", 1e-6, 100, 1.0);
-        o.l2 = num_opt(L, 2, "l2", 0, 0.5, 0.001);
+        o.iterations = (int)int_opt(L, 2, "iterations", 1, 100000, 20);
         o.shrink = num_opt(L, 2, "shrink", 0, 1e9, 4.0);
     }
     bs_fit_result r;
