@@ -301,6 +301,11 @@ void bs_model_describe(const bs_model *m, bs_model_info *info)
     info->layout = m->layout;
 }
 
+int bs_model_size(const bs_model *m)
+{
+    return m ? m->n : 0;
+}
+
 int bs_model_instance(const bs_model *m, int i, int *shape, int cells[BS_MODEL_MAX_CELLS])
 {
     if (!m || i < 0 || i >= m->ninst)

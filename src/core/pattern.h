@@ -52,6 +52,8 @@ typedef struct bs_model_info {
     uint32_t layout; /* a checksum of the generated patterns: files record it */
 } bs_model_info;
 void bs_model_describe(const bs_model *m, bs_model_info *info);
+/* The board size the model is for (0 for NULL): cheap, unlike describe's count. */
+int bs_model_size(const bs_model *m);
 /* The cells of pattern instance i (0 <= i < instances): count, and square
  * indices r * BS_MAX_N + c in the pattern's digit order; the shape it is one
  * of in *shape. BS_EINVAL for a bad index. */

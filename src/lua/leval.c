@@ -182,11 +182,10 @@ static int evaluator_evaluate(lua_State *L)
     bs_levaluator *e = bs_lua_checkevaluator(L, 1);
     const bs_board *b = bs_lua_checkboard(L, 2);
     int player = bs_lua_checkoption(L, 3, NULL, (const char *const[]){"black", "white", NULL}) + BS_BLACK;
-    bs_model_info info;
-    bs_model_describe(e->model, &info);
-    if (b->n != info.n)
+    int n = bs_model_size(e->model);
+    if (b->n != n)
         return luaL_argerror(L, 2, lua_pushfstring(L, "a %d x %d board for an evaluation of %d x %d boards", b->n,
-                                                   b->n, info.n, info.n));
+                                                   b->n, n, n));
     lua_pushinteger(L, bs_model_evaluate(e->model, b, player));
     return 1;
 }
@@ -291,9 +290,8 @@ static int evaluator_tostring(lua_State *L)
         lua_pushliteral(L, "evaluator (closed)");
         return 1;
     }
-    bs_model_info info;
-    bs_model_describe(e->model, &info);
-    lua_pushfstring(L, "evaluator %d x %d (%p)", info.n, info.n, (void *)e);
+    int n = bs_model_size(e->model);
+    lua_pushfstring(L, "evaluator %d x %d (%p)", n, n, (void *)e);
     return 1;
 }
 
@@ -337,11 +335,10 @@ static int trainer_add(lua_State *L)
     int player = bs_lua_checkoption(L, 3, NULL, (const char *const[]){"black", "white", NULL}) + BS_BLACK;
     lua_Number target = luaL_checknumber(L, 4);
     int holdout = lua_toboolean(L, 5);
-    bs_model_info info;
-    bs_model_describe(trainer_evaluator(L, 1)->model, &info);
-    if (b->n != info.n)
+    int n = bs_model_size(trainer_evaluator(L, 1)->model);
+    if (b->n != n)
         return luaL_argerror(L, 2, lua_pushfstring(L, "a %d x %d board for an evaluation of %d x %d boards", b->n,
-                                                   b->n, info.n, info.n));
+                                                   b->n, n, n));
     if (!(target >= -10000 && target <= 10000))
         return luaL_argerror(L, 4, "target: a margin in discs from -10000 to 10000 expected");
     int st = bs_trainer_add(t->trainer, b, player, target, holdout);
