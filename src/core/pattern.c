@@ -221,6 +221,15 @@ static int generate(bs_model *m)
     return BS_OK;
 }
 
+/* A generation number no model has had: a model's weights are known by its
+ * address and generation (a searcher's table and word-path tables), and a
+ * new model may get the address of a freed one. */
+static uint32_t new_generation(void)
+{
+    static uint32_t last;
+    return __atomic_add_fetch(&last, 1u, __ATOMIC_RELAXED);
+}
+
 static int default_phases(int n)
 {
     int cells = n * n;
@@ -243,6 +252,7 @@ int bs_model_new(bs_model **out, int n, int phases, unsigned features, unsigned 
     m->phases = phases ? phases : default_phases(n);
     m->features = features;
     m->mobility_dirs = mobility_dirs;
+    m->generation = new_generation();
     int st = generate(m);
     if (st == BS_OK) {
         m->w = calloc((size_t)m->phases * m->per_phase, sizeof *m->w);
@@ -1081,7 +1091,7 @@ static int fit_cg(bs_trainer *t, const bs_fit_options *opts, double *x, double *
         for (size_t i = 0; i < nw; i++)
             p[i] = z[i] + beta * p[i];
     }
-    m->generation++;
+    m->generation = new_generation();
     for (size_t i = 0; i < np; i++) {
         double v = round_of(x[i] * 100.0);
         m->w[i] = (int16_t)(v > 32767 ? 32767 : v < -32767 ? -32767 : v);

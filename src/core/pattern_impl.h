@@ -34,7 +34,8 @@ struct bs_model {
     int16_t *w;       /* phases * per_phase, hundredths of a disc */
     int32_t *scalar;  /* phases * (1 + BS_MODEL_SCALARS): the bias, then each scalar's weight */
     uint32_t layout;
-    uint32_t generation; /* counts changes of the weights (fits) */
+    uint32_t generation; /* changes with the weights (fits), unique among models: with the
+                            address, it names the weights (a new model may reuse a freed address) */
     /* the uses of cell r * n + c: use_list[use_start[q] .. + uses[q]] */
     uint32_t use_start[BS_MAX_N * BS_MAX_N];
     uint16_t uses[BS_MAX_N * BS_MAX_N];
