@@ -641,7 +641,8 @@
 -- (the first is worth 1, the next 3, then 9...)
 
 --- The evaluation as bytes (`core.evaluator_load` and `core.evaluator(PATH)`
--- read them): a text header, then the weights, with a checksum.
+-- read them): a text header, the meta text, then the weights, and a
+-- checksum of it all (a changed byte anywhere is refused).
 -- @function evaluator:save
 -- @string[opt=""] meta free text kept in the header (the rules, options and
 -- command it was trained for): at most 4096 bytes, no zero byte
