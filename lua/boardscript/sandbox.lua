@@ -136,6 +136,25 @@ local LIBRARIES = { "string", "table", "math", "utf8", "coroutine" }
 local OS = { "clock", "time", "date", "difftime", "getenv" }
 local GC = { collect = true, count = true, step = true, isrunning = true }
 
+-- boardscript.core as a restricted file at `dir` sees it: core.evaluator(PATH)
+-- reads files as io.open does, in `dir` and below only.
+local function restricted_core(dir)
+  local real = require "boardscript.core"
+  local view = copy(real)
+  view.evaluator = function(arg, ...)
+    if type(arg) == "string" then
+      local full = readable(dir, arg)
+      if not full then
+        error(("%s: reading is allowed only for files in %s/ and below (restricted; --trust gives full rights)")
+          :format(arg, dir), 2)
+      end
+      return real.evaluator(full, ...)
+    end
+    return real.evaluator(arg, ...)
+  end
+  return view
+end
+
 --- The environment of the user file at `path` (a fresh table).
 function sandbox.env(path)
   local dir = dir_of(path)
@@ -227,11 +246,12 @@ function sandbox.env(path)
       for _, key in ipairs(sandbox.API) do
         local field = api[key]
         local module = "boardscript." .. key
+        if module == "boardscript.core" then field = restricted_core(dir) end
         value[key] = sandbox.READ_ONLY[module] and read_only(module, field) or field
       end
     elseif name:sub(1, 12) == "boardscript." then
       if not allowed(name) then refuse(("require %q"):format(name), path) end
-      value = require(name)
+      value = name == "boardscript.core" and restricted_core(dir) or require(name)
       if sandbox.READ_ONLY[name] then value = read_only(name, value) end
     else
       local file = package.searchpath(name, env.package.path)

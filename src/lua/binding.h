@@ -19,6 +19,7 @@ void bs_lua_open_dots(lua_State *L);
 void bs_lua_open_search(lua_State *L);
 void bs_lua_open_playout(lua_State *L);
 void bs_lua_open_cursor(lua_State *L);
+void bs_lua_open_eval(lua_State *L);
 
 /* The board of the boardscript.board userdata at `arg` (raises otherwise). */
 const bs_board *bs_lua_checkboard(lua_State *L, int arg);

@@ -95,6 +95,7 @@ int luaopen_boardscript_core(lua_State *L)
     bs_lua_open_search(L);
     bs_lua_open_playout(L);
     bs_lua_open_cursor(L);
+    bs_lua_open_eval(L);
     return 1;
 }
 

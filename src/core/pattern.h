@@ -1,0 +1,110 @@
+/* pattern.h - a learned evaluation: pattern tables generated from the board's geometry, fitted by least squares. */
+#ifndef BS_PATTERN_H
+#define BS_PATTERN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "board.h"
+
+/*
+ * A model is an n-tuple evaluation in the manner of Logistello and Edax,
+ * for any board size (3..26): patterns are short runs of cells (at most
+ * BS_MODEL_MAX_CELLS) generated from the geometry alone (edges with their
+ * X cells, lines of rows and columns, corner-cutting diagonals, corner
+ * regions), each read as a base-3 number (empty or block 0, the side to
+ * move's disc 1, the opponent's 2). The images of a pattern under the
+ * square's 8 symmetries share one weight table. Each game phase (by the
+ * number of discs on the board) has its own tables, a bias and the weights
+ * of a few scalar features (own minus opponent's). The value is from the
+ * side to move, in hundredths of a disc: the model predicts the final margin
+ * the rules would score.
+ */
+#define BS_MODEL_MAX_CELLS 10
+#define BS_MODEL_MAX_PHASES 64
+#define BS_MODEL_VERSION 1
+
+enum bs_model_feature {
+    BS_FEAT_MOBILITY = 1 << 0,  /* legal moves (a capture game's legal directions) */
+    BS_FEAT_POTENTIAL = 1 << 1, /* empty cells next to the opponent's discs */
+    BS_FEAT_PARITY = 1 << 2,    /* 1 when an odd number of cells is empty */
+    BS_FEAT_ANCHORED = 1 << 3,  /* discs on cells nothing can flip (corners, cells walled in by blocks) */
+    BS_FEAT_ALL = 0xf
+};
+#define BS_MODEL_SCALARS 4
+
+typedef struct bs_model bs_model;
+
+/* A new model for n x n boards with zero weights. mobility_dirs: the legal
+ * directions of the game's moves (for BS_FEAT_MOBILITY; ignored without it). */
+int bs_model_new(bs_model **out, int n, int phases, unsigned features, unsigned mobility_dirs);
+void bs_model_free(bs_model *m);
+int bs_model_copy(bs_model **out, const bs_model *m);
+
+/* What the model is: size, phases, features, mobility directions, the number
+ * of pattern shapes, of their instances on the board and of weights in all. */
+typedef struct bs_model_info {
+    int n, phases;
+    unsigned features, mobility_dirs;
+    int shapes, instances;
+    size_t weights;  /* every weight of every phase */
+    size_t nonzero;  /* the ones that are not zero */
+    uint32_t layout; /* a checksum of the generated patterns: files record it */
+} bs_model_info;
+void bs_model_describe(const bs_model *m, bs_model_info *info);
+/* The cells of pattern instance i (0 <= i < instances): count, and square
+ * indices r * BS_MAX_N + c in the pattern's digit order; the shape it is one
+ * of in *shape. BS_EINVAL for a bad index. */
+int bs_model_instance(const bs_model *m, int i, int *shape, int cells[BS_MODEL_MAX_CELLS]);
+
+/* The phase of a board (0 .. phases - 1), by the discs on it. */
+int bs_model_phase(const bs_model *m, const bs_board *b);
+
+/* The value of board `b` for `player` to move, in hundredths of a disc
+ * (within +-999999). The board must be the model's size. */
+int bs_model_evaluate(const bs_model *m, const bs_board *b, int player);
+
+/* Serialisation to and from memory (the callers read and write files):
+ * bs_model_save returns the bytes it needs, writing them only when they fit
+ * in `cap`. `meta` is free text (at most BS_MODEL_META bytes, no zero byte)
+ * kept in the header: the rule set, options and command it was trained for. */
+#define BS_MODEL_META 4096
+size_t bs_model_save(const bs_model *m, const char *meta, unsigned char *buf, size_t cap);
+/* Loads a model; on failure NULL and a message in `why` (a static string). */
+int bs_model_load(bs_model **out, const unsigned char *buf, size_t len, char *meta, size_t meta_cap,
+                  const char **why);
+
+/* ---- fitting ---- */
+
+typedef struct bs_trainer bs_trainer;
+
+/* A trainer fits the weights of `m` (which it does not own; it must outlive
+ * the trainer) to positions added to it. */
+int bs_trainer_new(bs_trainer **out, bs_model *m);
+void bs_trainer_free(bs_trainer *t);
+/* Adds a position: board, side to move, and its target (final margin for
+ * `player`, in discs). `holdout` nonzero keeps it out of the fit, to measure. */
+int bs_trainer_add(bs_trainer *t, const bs_board *b, int player, double target, int holdout);
+size_t bs_trainer_count(const bs_trainer *t, int holdout);
+
+typedef struct bs_fit_options {
+    int epochs;      /* passes over the data (default 20) */
+    double rate;     /* step, as a fraction of the mean residual (default 1.0) */
+    double l2;       /* shrinks every weight to zero (default 0.001 per step) */
+    double shrink;   /* occurrences a pattern entry counts as having with residual 0 (default 4):
+                        rarely seen entries stay near zero */
+} bs_fit_options;
+
+typedef struct bs_fit_result {
+    double train_error, holdout_error; /* root mean square error, in discs */
+    double holdout_abs;                /* mean absolute error on the held-out positions */
+    size_t train, holdout;             /* positions */
+} bs_fit_result;
+
+/* Fits the model's weights, from their present values, to the positions.
+ * Deterministic for the same positions in the same order. */
+int bs_trainer_fit(bs_trainer *t, const bs_fit_options *opts, bs_fit_result *res);
+/* The errors of the model as it is on the trainer's positions. */
+int bs_trainer_measure(bs_trainer *t, bs_fit_result *res);
+
+#endif

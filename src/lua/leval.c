@@ -1,0 +1,457 @@
+/* leval.c - learned evaluations (core.evaluator) and their fitting (core.trainer) as Lua userdata. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "binding.h"
+#include "leval.h"
+#include "../core/capture.h"
+
+#define EVALUATOR_META "boardscript.evaluator"
+#define TRAINER_META "boardscript.trainer"
+
+/*
+ * ev = core.evaluator{size =, phases =, features =, mobility =}
+ * ev = core.evaluator_load(bytes) -> ev, meta | nil, why
+ * ev:evaluate(board, player) -> hundredths of a disc for player to move
+ * ev:info() -> {size, phases, features, mobility, shapes, instances, weights, nonzero, layout}
+ * ev:instance(i) -> shape, {cells as {row, col}}
+ * ev:save([meta]) -> bytes;  ev:copy();  ev:close()
+ * tr = core.trainer(ev)
+ * tr:add(board, player, target [, holdout]);  tr:count([holdout])
+ * tr:fit{epochs, rate, l2, shrink} / tr:measure() -> {train_error, holdout_error, holdout_abs, train, holdout}
+ */
+
+static const char *const FEATURE_NAMES[] = {"mobility", "potential", "parity", "anchored", NULL};
+
+typedef struct ltrainer {
+    bs_trainer *trainer; /* NULL after close */
+} ltrainer;
+
+bs_levaluator *bs_lua_checkevaluator(lua_State *L, int arg)
+{
+    bs_levaluator *e = luaL_checkudata(L, arg, EVALUATOR_META);
+    if (!e->model)
+        luaL_argerror(L, arg, "attempt to use a closed evaluator");
+    return e;
+}
+
+static bs_levaluator *push_evaluator(lua_State *L, bs_model *m)
+{
+    bs_levaluator *e = lua_newuserdatauv(L, sizeof *e, 0);
+    memset(e, 0, sizeof *e);
+    e->model = m;
+    luaL_setmetatable(L, EVALUATOR_META);
+    return e;
+}
+
+static lua_Integer int_opt(lua_State *L, int t, const char *key, lua_Integer lo, lua_Integer hi, lua_Integer def)
+{
+    lua_Integer v = def;
+    if (lua_getfield(L, t, key) != LUA_TNIL) {
+        int isnum;
+        v = lua_tointegerx(L, -1, &isnum);
+        if (!isnum || v < lo || v > hi)
+            luaL_argerror(L, t, lua_pushfstring(L, "field '%s': integer from %I to %I expected", key, lo, hi));
+    }
+    lua_pop(L, 1);
+    return v;
+}
+
+static unsigned features_opt(lua_State *L, int t)
+{
+    unsigned f = BS_FEAT_ALL;
+    int type = lua_getfield(L, t, "features");
+    if (type == LUA_TSTRING) {
+        int which = bs_lua_findname(L, -1, (const char *const[]){"all", "none", NULL});
+        if (which < 0)
+            luaL_argerror(L, t, "field 'features': \"all\", \"none\" or a list of feature names expected");
+        f = which == 0 ? BS_FEAT_ALL : 0;
+    } else if (type == LUA_TTABLE) {
+        f = 0;
+        lua_Integer len = (lua_Integer)lua_rawlen(L, -1);
+        for (lua_Integer i = 1; i <= len; i++) {
+            lua_rawgeti(L, -1, i);
+            int k = bs_lua_findname(L, -1, FEATURE_NAMES);
+            if (k < 0)
+                luaL_argerror(L, t, "field 'features': unknown feature (expected mobility, potential, parity "
+                                    "or anchored)");
+            f |= 1u << k;
+            lua_pop(L, 1);
+        }
+    } else if (type != LUA_TNIL) {
+        luaL_argerror(L, t, "field 'features': \"all\", \"none\" or a list of feature names expected");
+    }
+    lua_pop(L, 1);
+    return f;
+}
+
+static int evaluator_load(lua_State *L);
+
+/* The largest evaluation file core.evaluator(PATH) reads. */
+#define MAX_FILE_BYTES (64u << 20)
+
+/* core.evaluator(PATH): the file read whole (at most 64 MiB), then loaded;
+ * errors name the file. */
+static int evaluator_from_file(lua_State *L)
+{
+    const char *path = luaL_checkstring(L, 1);
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return luaL_error(L, "cannot open %s: %s", path, strerror(errno));
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    size_t total = 0;
+    for (;;) {
+        char *piece = luaL_prepbuffsize(&b, 65536);
+        size_t got = fread(piece, 1, 65536, f);
+        luaL_addsize(&b, got);
+        total += got;
+        if (total > MAX_FILE_BYTES) {
+            fclose(f);
+            return luaL_error(L, "cannot load %s: larger than 64 MiB", path);
+        }
+        if (got < 65536)
+            break;
+    }
+    int failed = ferror(f);
+    fclose(f);
+    if (failed)
+        return luaL_error(L, "cannot read %s", path);
+    luaL_pushresult(&b);
+    lua_pushcfunction(L, evaluator_load);
+    lua_insert(L, -2);
+    lua_call(L, 1, 2);
+    if (lua_isnil(L, -2))
+        return luaL_error(L, "cannot load %s: %s", path, lua_tostring(L, -1));
+    return 2;
+}
+
+/* core.evaluator{size =, phases =, features =, mobility =}: zero weights;
+ * core.evaluator(PATH): a file's. */
+static int evaluator_new(lua_State *L)
+{
+    if (lua_type(L, 1) == LUA_TSTRING)
+        return evaluator_from_file(L);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    int n = (int)int_opt(L, 1, "size", 3, BS_MAX_N, 8);
+    int phases = (int)int_opt(L, 1, "phases", 0, BS_MODEL_MAX_PHASES, 0);
+    unsigned features = features_opt(L, 1);
+    unsigned dirs = BS_DIRS_ALL;
+    if (lua_getfield(L, 1, "mobility") != LUA_TNIL) {
+        const char *problem = bs_lua_todirs(L, lua_gettop(L), &dirs);
+        if (problem)
+            luaL_argerror(L, 1, lua_pushfstring(L, "field 'mobility': %s", problem));
+    }
+    lua_pop(L, 1);
+    bs_model *m;
+    int st = bs_model_new(&m, n, phases, features, dirs);
+    if (st != BS_OK)
+        return luaL_error(L, st == BS_ENOMEM ? "not enough memory for the evaluator" : "bad evaluator options");
+    push_evaluator(L, m);
+    return 1;
+}
+
+/* core.evaluator_load(bytes) -> evaluator, meta | nil, why */
+static int evaluator_load(lua_State *L)
+{
+    size_t len;
+    const char *bytes = luaL_checklstring(L, 1, &len);
+    char *meta = malloc(BS_MODEL_META + 1);
+    if (!meta)
+        return luaL_error(L, "not enough memory");
+    bs_model *m;
+    const char *why = NULL;
+    int st = bs_model_load(&m, (const unsigned char *)bytes, len, meta, BS_MODEL_META + 1, &why);
+    if (st != BS_OK) {
+        free(meta);
+        luaL_pushfail(L);
+        lua_pushstring(L, why ? why : "not an evaluation file");
+        return 2;
+    }
+    lua_pushstring(L, meta);
+    free(meta);
+    push_evaluator(L, m);
+    lua_insert(L, -2);
+    return 2;
+}
+
+static int evaluator_evaluate(lua_State *L)
+{
+    bs_levaluator *e = bs_lua_checkevaluator(L, 1);
+    const bs_board *b = bs_lua_checkboard(L, 2);
+    int player = bs_lua_checkoption(L, 3, NULL, (const char *const[]){"black", "white", NULL}) + BS_BLACK;
+    bs_model_info info;
+    bs_model_describe(e->model, &info);
+    if (b->n != info.n)
+        return luaL_argerror(L, 2, lua_pushfstring(L, "a %d x %d board for an evaluation of %d x %d boards", b->n,
+                                                   b->n, info.n, info.n));
+    lua_pushinteger(L, bs_model_evaluate(e->model, b, player));
+    return 1;
+}
+
+static int evaluator_info(lua_State *L)
+{
+    bs_levaluator *e = bs_lua_checkevaluator(L, 1);
+    bs_model_info info;
+    bs_model_describe(e->model, &info);
+    lua_createtable(L, 0, 9);
+    lua_pushinteger(L, info.n);
+    lua_setfield(L, -2, "size");
+    lua_pushinteger(L, info.phases);
+    lua_setfield(L, -2, "phases");
+    lua_newtable(L);
+    int k = 0;
+    for (int i = 0; FEATURE_NAMES[i]; i++)
+        if (info.features & (1u << i)) {
+            lua_pushstring(L, FEATURE_NAMES[i]);
+            lua_rawseti(L, -2, ++k);
+        }
+    lua_setfield(L, -2, "features");
+    lua_pushinteger(L, info.mobility_dirs);
+    lua_setfield(L, -2, "mobility");
+    lua_pushinteger(L, info.shapes);
+    lua_setfield(L, -2, "shapes");
+    lua_pushinteger(L, info.instances);
+    lua_setfield(L, -2, "instances");
+    lua_pushinteger(L, (lua_Integer)info.weights);
+    lua_setfield(L, -2, "weights");
+    lua_pushinteger(L, (lua_Integer)info.nonzero);
+    lua_setfield(L, -2, "nonzero");
+    char hex[16];
+    snprintf(hex, sizeof hex, "%08x", (unsigned)info.layout);
+    lua_pushstring(L, hex);
+    lua_setfield(L, -2, "layout");
+    return 1;
+}
+
+static int evaluator_instance(lua_State *L)
+{
+    bs_levaluator *e = bs_lua_checkevaluator(L, 1);
+    bs_model_info info;
+    bs_model_describe(e->model, &info);
+    lua_Integer i = bs_lua_checkrange(L, 2, "instance", 1, info.instances);
+    int cells[BS_MODEL_MAX_CELLS], shape;
+    int k = bs_model_instance(e->model, (int)i - 1, &shape, cells);
+    lua_pushinteger(L, shape + 1);
+    lua_createtable(L, k, 0);
+    for (int j = 0; j < k; j++) {
+        lua_createtable(L, 2, 0);
+        lua_pushinteger(L, cells[j] / BS_MAX_N + 1);
+        lua_rawseti(L, -2, 1);
+        lua_pushinteger(L, cells[j] % BS_MAX_N + 1);
+        lua_rawseti(L, -2, 2);
+        lua_rawseti(L, -2, j + 1);
+    }
+    return 2;
+}
+
+static int evaluator_save(lua_State *L)
+{
+    bs_levaluator *e = bs_lua_checkevaluator(L, 1);
+    size_t meta_len = 0;
+    const char *meta = luaL_optlstring(L, 2, "", &meta_len);
+    if (meta_len > BS_MODEL_META || strlen(meta) != meta_len)
+        return luaL_argerror(L, 2, "meta: at most 4096 bytes without a zero byte");
+    size_t need = bs_model_save(e->model, meta, NULL, 0);
+    unsigned char *buf = malloc(need ? need : 1);
+    if (!buf)
+        return luaL_error(L, "not enough memory");
+    bs_model_save(e->model, meta, buf, need);
+    lua_pushlstring(L, (const char *)buf, need);
+    free(buf);
+    return 1;
+}
+
+static int evaluator_copy(lua_State *L)
+{
+    bs_levaluator *e = bs_lua_checkevaluator(L, 1);
+    bs_model *m;
+    if (bs_model_copy(&m, e->model) != BS_OK)
+        return luaL_error(L, "not enough memory for the evaluator");
+    push_evaluator(L, m);
+    return 1;
+}
+
+static int evaluator_gc(lua_State *L)
+{
+    bs_levaluator *e = luaL_checkudata(L, 1, EVALUATOR_META);
+    if (e->users > 0)
+        return luaL_error(L, "cannot close an evaluator a trainer is fitting");
+    bs_model_free(e->model);
+    e->model = NULL;
+    return 0;
+}
+
+static int evaluator_tostring(lua_State *L)
+{
+    bs_levaluator *e = luaL_checkudata(L, 1, EVALUATOR_META);
+    if (!e->model) {
+        lua_pushliteral(L, "evaluator (closed)");
+        return 1;
+    }
+    bs_model_info info;
+    bs_model_describe(e->model, &info);
+    lua_pushfstring(L, "evaluator %d x %d (%p)", info.n, info.n, (void *)e);
+    return 1;
+}
+
+/* ---- trainers ---- */
+
+static ltrainer *check_trainer(lua_State *L, int arg)
+{
+    ltrainer *t = luaL_checkudata(L, arg, TRAINER_META);
+    if (!t->trainer)
+        luaL_argerror(L, arg, "attempt to use a closed trainer");
+    return t;
+}
+
+/* core.trainer(ev): user value 1 holds the evaluator, which cannot close while it lives. */
+static int trainer_new(lua_State *L)
+{
+    bs_levaluator *e = bs_lua_checkevaluator(L, 1);
+    ltrainer *t = lua_newuserdatauv(L, sizeof *t, 1);
+    memset(t, 0, sizeof *t);
+    luaL_setmetatable(L, TRAINER_META);
+    if (bs_trainer_new(&t->trainer, e->model) != BS_OK)
+        return luaL_error(L, "not enough memory for the trainer");
+    lua_pushvalue(L, 1);
+    lua_setiuservalue(L, -2, 1);
+    e->users++;
+    return 1;
+}
+
+static bs_levaluator *trainer_evaluator(lua_State *L, int arg)
+{
+    lua_getiuservalue(L, arg, 1);
+    bs_levaluator *e = lua_touserdata(L, -1);
+    lua_pop(L, 1);
+    return e;
+}
+
+static int trainer_add(lua_State *L)
+{
+    ltrainer *t = check_trainer(L, 1);
+    const bs_board *b = bs_lua_checkboard(L, 2);
+    int player = bs_lua_checkoption(L, 3, NULL, (const char *const[]){"black", "white", NULL}) + BS_BLACK;
+    lua_Number target = luaL_checknumber(L, 4);
+    int holdout = lua_toboolean(L, 5);
+    bs_model_info info;
+    bs_model_describe(trainer_evaluator(L, 1)->model, &info);
+    if (b->n != info.n)
+        return luaL_argerror(L, 2, lua_pushfstring(L, "a %d x %d board for an evaluation of %d x %d boards", b->n,
+                                                   b->n, info.n, info.n));
+    if (!(target >= -10000 && target <= 10000))
+        return luaL_argerror(L, 4, "target: a margin in discs from -10000 to 10000 expected");
+    int st = bs_trainer_add(t->trainer, b, player, target, holdout);
+    if (st == BS_ENOMEM)
+        return luaL_error(L, "not enough memory for another position");
+    if (st != BS_OK)
+        return luaL_argerror(L, 2, "malformed board");
+    return 0;
+}
+
+static int trainer_count(lua_State *L)
+{
+    ltrainer *t = check_trainer(L, 1);
+    if (lua_isnoneornil(L, 2))
+        lua_pushinteger(L, (lua_Integer)(bs_trainer_count(t->trainer, 0) + bs_trainer_count(t->trainer, 1)));
+    else
+        lua_pushinteger(L, (lua_Integer)bs_trainer_count(t->trainer, lua_toboolean(L, 2)));
+    return 1;
+}
+
+static void push_fit(lua_State *L, const bs_fit_result *r)
+{
+    lua_createtable(L, 0, 5);
+    lua_pushnumber(L, r->train_error);
+    lua_setfield(L, -2, "train_error");
+    lua_pushnumber(L, r->holdout_error);
+    lua_setfield(L, -2, "holdout_error");
+    lua_pushnumber(L, r->holdout_abs);
+    lua_setfield(L, -2, "holdout_abs");
+    lua_pushinteger(L, (lua_Integer)r->train);
+    lua_setfield(L, -2, "train");
+    lua_pushinteger(L, (lua_Integer)r->holdout);
+    lua_setfield(L, -2, "holdout");
+}
+
+static double num_opt(lua_State *L, int t, const char *key, double lo, double hi, double def)
+{
+    double v = def;
+    if (lua_getfield(L, t, key) != LUA_TNIL) {
+        int isnum;
+        v = lua_tonumberx(L, -1, &isnum);
+        if (!isnum || !(v >= lo && v <= hi))
+            luaL_argerror(L, t, lua_pushfstring(L, "field '%s': number from %f to %f expected", key, lo, hi));
+    }
+    lua_pop(L, 1);
+    return v;
+}
+
+static int trainer_fit(lua_State *L)
+{
+    ltrainer *t = check_trainer(L, 1);
+    bs_fit_options o = {20, 1.0, 0.001, 4.0};
+    if (!lua_isnoneornil(L, 2)) {
+        luaL_checktype(L, 2, LUA_TTABLE);
+        o.epochs = (int)int_opt(L, 2, "epochs", 1, 100000, 20);
+        o.rate = num_opt(L, 2, "rate", 1e-6, 100, 1.0);
+        o.l2 = num_opt(L, 2, "l2", 0, 0.5, 0.001);
+        o.shrink = num_opt(L, 2, "shrink", 0, 1e9, 4.0);
+    }
+    bs_fit_result r;
+    int st = bs_trainer_fit(t->trainer, &o, &r);
+    if (st != BS_OK)
+        return luaL_error(L, st == BS_ENOMEM ? "not enough memory to fit" : "the fit failed");
+    trainer_evaluator(L, 1)->generation++;
+    push_fit(L, &r);
+    return 1;
+}
+
+static int trainer_measure(lua_State *L)
+{
+    ltrainer *t = check_trainer(L, 1);
+    bs_fit_result r;
+    if (bs_trainer_measure(t->trainer, &r) != BS_OK)
+        return luaL_error(L, "not enough memory to measure");
+    push_fit(L, &r);
+    return 1;
+}
+
+static int trainer_gc(lua_State *L)
+{
+    ltrainer *t = luaL_checkudata(L, 1, TRAINER_META);
+    if (!t->trainer)
+        return 0;
+    bs_trainer_free(t->trainer);
+    t->trainer = NULL;
+    bs_levaluator *e = trainer_evaluator(L, 1);
+    if (e && e->users > 0)
+        e->users--;
+    return 0;
+}
+
+void bs_lua_open_eval(lua_State *L)
+{
+    static const luaL_Reg ev_methods[] = {{"evaluate", evaluator_evaluate}, {"info", evaluator_info},
+                                          {"instance", evaluator_instance}, {"save", evaluator_save},
+                                          {"copy", evaluator_copy},         {"close", evaluator_gc},
+                                          {NULL, NULL}};
+    static const luaL_Reg ev_meta[] = {{"__gc", evaluator_gc},
+                                       {"__close", evaluator_gc},
+                                       {"__tostring", evaluator_tostring},
+                                       {NULL, NULL}};
+    static const luaL_Reg tr_methods[] = {{"add", trainer_add}, {"count", trainer_count}, {"fit", trainer_fit},
+                                          {"measure", trainer_measure}, {"close", trainer_gc}, {NULL, NULL}};
+    static const luaL_Reg tr_meta[] = {{"__gc", trainer_gc}, {"__close", trainer_gc}, {NULL, NULL}};
+    bs_lua_newmeta(L, EVALUATOR_META, ev_methods, ev_meta);
+    bs_lua_newmeta(L, TRAINER_META, tr_methods, tr_meta);
+    lua_pushcfunction(L, evaluator_new);
+    lua_setfield(L, -2, "evaluator");
+    lua_pushcfunction(L, evaluator_load);
+    lua_setfield(L, -2, "evaluator_load");
+    lua_pushcfunction(L, trainer_new);
+    lua_setfield(L, -2, "trainer");
+}
