@@ -121,6 +121,31 @@ local function greedy(g, ev, rng)
   return best[rng:random(#best)]
 end
 
+-- Whether core.searcher takes `evaluator = ev` (a learned evaluation
+-- searched in C): it raises on a field that is not one. Without it, the
+-- evaluation is handed over as a Lua `evaluate` function.
+local takes_evaluator
+local wrapped = setmetatable({}, { __mode = "k" }) -- evaluator -> its evaluate function
+local function search_evaluation(opts, ev)
+  if takes_evaluator == nil then
+    local ok = pcall(core.searcher { tt_mb = 1 }.search, core.searcher { tt_mb = 1 }, core.board(4), "black",
+      { depth = 1, evaluator = true })
+    takes_evaluator = not ok
+  end
+  if ev == nil then return opts end
+  if takes_evaluator then
+    opts.evaluator = ev
+  else
+    local f = wrapped[ev]
+    if not f then
+      f = function(board, player) return ev:evaluate(board, player) end
+      wrapped[ev] = f
+    end
+    opts.evaluate = f
+  end
+  return opts
+end
+
 --- The move of the side to move of g (a move, or "pass"): by the core
 -- searcher `which` (1 or 2) with evaluation `ev` (nil: the hand-written
 -- one) where the core searches the rule set, else greedy by `ev` (nil:
@@ -128,10 +153,9 @@ end
 function Play:choose(g, ev, rng, which, hand)
   if self.searched then
     local state = g.state
-    local move = self.searchers[which]:search(state.board, state.player, {
+    local move = self.searchers[which]:search(state.board, state.player, search_evaluation({
       game = rules_mod.core_game(g.rules, state), passes = state.passes, piece = state.piece,
-      turns = state.turns, unable = state.unable, depth = self.cfg.depth, endgame = self.cfg.endgame,
-      evaluator = ev })
+      turns = state.turns, unable = state.unable, depth = self.cfg.depth, endgame = self.cfg.endgame }, ev))
     if move ~= nil then return move end
   elseif ev or hand then
     local move = greedy(g, ev, rng)
