@@ -323,6 +323,22 @@ int bs_model_phase(const bs_model *m, const bs_board *b)
     return bs_pat_phase(m, discs);
 }
 
+void bs_pat_anchored(const bs_board *b, uint32_t *rows)
+{
+    int n = b->n;
+    const uint32_t *blocks = b->plane[2];
+    uint32_t full = bs_row_mask(n), first = 1u, last = 1u << (n - 1);
+    for (int r = 0; r < n; r++) {
+        uint32_t up = r == 0 ? full : blocks[r - 1], down = r == n - 1 ? full : blocks[r + 1];
+        uint32_t h = (blocks[r] << 1) | first | (blocks[r] >> 1) | last;
+        uint32_t d1 = (r == 0 ? full : ((blocks[r - 1] << 1) | first)) |
+                      (r == n - 1 ? full : ((blocks[r + 1] >> 1) | last));
+        uint32_t d2 = (r == 0 ? full : ((blocks[r - 1] >> 1) | last)) |
+                      (r == n - 1 ? full : ((blocks[r + 1] << 1) | first));
+        rows[r] = h & (up | down) & d1 & d2 & full & ~blocks[r];
+    }
+}
+
 /* The scalar features of a board for `player`: own minus opponent's. */
 void bs_pat_scalars(const bs_model *m, const bs_board *b, int player, int x[BS_MODEL_SCALARS])
 {
@@ -358,18 +374,11 @@ void bs_pat_scalars(const bs_model *m, const bs_board *b, int player, int x[BS_M
             x[2] = empties & 1;
     }
     if (m->features & BS_FEAT_ANCHORED) {
-        uint32_t first = 1u, last = 1u << (n - 1);
+        uint32_t anchored[BS_MAX_N];
+        bs_pat_anchored(b, anchored);
         int count = 0;
-        for (int r = 0; r < n; r++) {
-            uint32_t up = r == 0 ? full : blocks[r - 1], down = r == n - 1 ? full : blocks[r + 1];
-            uint32_t h = (blocks[r] << 1) | first | (blocks[r] >> 1) | last;
-            uint32_t d1 = (r == 0 ? full : ((blocks[r - 1] << 1) | first)) |
-                          (r == n - 1 ? full : ((blocks[r + 1] >> 1) | last));
-            uint32_t d2 = (r == 0 ? full : ((blocks[r - 1] >> 1) | last)) |
-                          (r == n - 1 ? full : ((blocks[r + 1] << 1) | first));
-            uint32_t anchored = h & (up | down) & d1 & d2 & full & ~blocks[r];
-            count += __builtin_popcount(anchored & mine[r]) - __builtin_popcount(anchored & theirs[r]);
-        }
+        for (int r = 0; r < n; r++)
+            count += __builtin_popcount(anchored[r] & mine[r]) - __builtin_popcount(anchored[r] & theirs[r]);
         x[3] = count;
     }
 }
@@ -398,6 +407,72 @@ int bs_model_evaluate(const bs_model *m, const bs_board *b, int player)
     bs_pat_indices(m, b, player, idx);
     bs_pat_scalars(m, b, player, x);
     return bs_pat_value(m, bs_model_phase(m, b), idx, x);
+}
+
+/* ---- the 8 x 8 word path ---- */
+
+int bs_pat64_prepare(bs_pat64 *p, const bs_model *m, uint64_t blocks)
+{
+    if (p->m == m && p->generation == m->generation && p->swapped) {
+        if (p->blocks != blocks) {
+            bs_board b;
+            bs_board_init(&b, 8);
+            bs_unpack64(blocks, b.plane[2]);
+            uint32_t rows[BS_MAX_N];
+            bs_pat_anchored(&b, rows);
+            p->anchored = bs_pack64(rows);
+            p->blocks = blocks;
+        }
+        return BS_OK;
+    }
+    bs_pat64_release(p);
+    if (m->n != 8)
+        return BS_EINVAL;
+    size_t total = (size_t)m->phases * m->per_phase;
+    p->swapped = malloc(total * sizeof *p->swapped);
+    if (!p->swapped)
+        return BS_ENOMEM;
+    for (int s = 0; s < m->nshapes; s++) {
+        const bs_pat_shape *sh = &m->shape[s];
+        for (int idx = 0; idx < sh->size; idx++) {
+            int swapped = 0;
+            for (int j = sh->k - 1, x = idx; j >= 0; j--) {
+                int d = x / POW3[j];
+                x -= d * POW3[j];
+                swapped = swapped * 3 + (d == 0 ? 0 : 3 - d);
+            }
+            for (int ph = 0; ph < m->phases; ph++) {
+                size_t base = (size_t)ph * m->per_phase + sh->offset;
+                p->swapped[base + (size_t)idx] = m->w[base + (size_t)swapped];
+            }
+        }
+    }
+    for (int i = 0; i < m->ninst; i++)
+        p->off[i] = (uint32_t)m->shape[m->inst[i].shape].offset;
+    p->m = m;
+    p->generation = m->generation;
+    p->blocks = ~blocks; /* differs: the anchored cells are made below */
+    return bs_pat64_prepare(p, m, blocks);
+}
+
+void bs_pat64_release(bs_pat64 *p)
+{
+    free(p->swapped);
+    memset(p, 0, sizeof *p);
+}
+
+void bs_pat64_indices(const bs_pat64 *p, uint64_t black, uint64_t white, uint16_t *idx)
+{
+    const bs_model *m = p->m;
+    for (int i = 0; i < m->ninst; i++) {
+        const bs_pat_inst *in = &m->inst[i];
+        int v = 0;
+        for (int j = in->k - 1; j >= 0; j--) {
+            int sq = in->r[j] * 8 + in->c[j];
+            v = v * 3 + (int)((black >> sq) & 1u) + 2 * (int)((white >> sq) & 1u);
+        }
+        idx[i] = (uint16_t)v;
+    }
 }
 
 /* ---- files, in memory ---- */
@@ -921,6 +996,7 @@ int bs_trainer_fit(bs_trainer *t, const bs_fit_options *opts, bs_fit_result *res
                 sc[i] = (float)(sc[i] + share * sgrad[i] / (snorm[i] + o.shrink));
     }
     errors_of(t, w, sc, res);
+    m->generation++;
     for (size_t i = 0; i < nw; i++) {
         double v = round_of((double)w[i] * 100.0);
         m->w[i] = (int16_t)(v > 32767 ? 32767 : v < -32767 ? -32767 : v);

@@ -34,6 +34,7 @@ struct bs_model {
     int16_t *w;       /* phases * per_phase, hundredths of a disc */
     int32_t *scalar;  /* phases * (1 + BS_MODEL_SCALARS): the bias, then each scalar's weight */
     uint32_t layout;
+    uint32_t generation; /* counts changes of the weights (fits) */
     /* the uses of cell r * n + c: use_list[use_start[q] .. + uses[q]] */
     uint32_t use_start[BS_MAX_N * BS_MAX_N];
     uint16_t uses[BS_MAX_N * BS_MAX_N];
@@ -41,6 +42,8 @@ struct bs_model {
 };
 
 void bs_pat_indices(const bs_model *m, const bs_board *b, int player, uint16_t *idx);
+/* The cells nothing can flip: on each axis a wall (edge or block) on one side. */
+void bs_pat_anchored(const bs_board *b, uint32_t *rows);
 void bs_pat_scalars(const bs_model *m, const bs_board *b, int player, int x[BS_MODEL_SCALARS]);
 
 static inline int bs_pat_phase(const bs_model *m, int discs)
@@ -59,6 +62,78 @@ static inline int bs_pat_value(const bs_model *m, int phase, const uint16_t *idx
         v += sc[1 + j] * x[j];
     for (int i = 0; i < m->ninst; i++)
         v += w[m->shape[m->inst[i].shape].offset + idx[i]];
+    return v > 999999 ? 999999 : v < -999999 ? -999999 : v;
+}
+
+/* ---- the 8 x 8 word path: pattern indices kept up to date move by move ----
+ * Digits are absolute here (black 1, white 2); the weights seen from white
+ * are the tables with the digits swapped, made once per model generation. */
+typedef struct bs_pat64 {
+    const bs_model *m;
+    uint32_t generation;
+    int16_t *swapped;      /* the weights for white to move */
+    uint64_t anchored;     /* cells nothing can flip (the board's blocks fixed) */
+    uint64_t blocks;
+    uint32_t off[BS_MODEL_MAX_INSTANCES];
+} bs_pat64;
+
+/* Prepares `p` for model `m` and the blocks of an 8 x 8 board: BS_OK, or
+ * BS_ENOMEM (p->m is then NULL). Keeps the swapped tables while the model
+ * and its generation are the same. */
+int bs_pat64_prepare(bs_pat64 *p, const bs_model *m, uint64_t blocks);
+void bs_pat64_release(bs_pat64 *p);
+/* The absolute indices of a position (P, O: the discs of `mover`). */
+void bs_pat64_indices(const bs_pat64 *p, uint64_t black, uint64_t white, uint16_t *idx);
+
+/* Updates absolute indices for a disc of `color` placed at `sq` that flips `flips`. */
+static inline void bs_pat64_update(const bs_model *m, uint16_t *idx, int color, int sq, uint64_t flips)
+{
+    const bs_pat_use *u = m->use_list + m->use_start[sq];
+    for (int j = 0, k = m->uses[sq]; j < k; j++)
+        idx[u[j].inst] = (uint16_t)(idx[u[j].inst] + color * u[j].power);
+    /* a flipped disc turns from the other colour: +power to white, -power to black */
+    while (flips) {
+        int f = __builtin_ctzll(flips);
+        flips &= flips - 1;
+        const bs_pat_use *v = m->use_list + m->use_start[f];
+        if (color == 2)
+            for (int j = 0, k = m->uses[f]; j < k; j++)
+                idx[v[j].inst] = (uint16_t)(idx[v[j].inst] + v[j].power);
+        else
+            for (int j = 0, k = m->uses[f]; j < k; j++)
+                idx[v[j].inst] = (uint16_t)(idx[v[j].inst] - v[j].power);
+    }
+}
+
+/* The cells next to a set of cells (8 directions), on the 8 x 8 word. */
+static inline uint64_t bs_neighbours64(uint64_t x)
+{
+    uint64_t h = ((x << 1) & 0xfefefefefefefefeULL) | ((x >> 1) & 0x7f7f7f7f7f7f7f7fULL);
+    uint64_t row = x | h;
+    return h | (row << 8) | (row >> 8);
+}
+
+/* The value for the mover (discs P; `white` nonzero when that is white),
+ * from absolute indices; moves_p/moves_o the two sides' legal moves. */
+static inline int bs_pat64_value(const bs_pat64 *p, const uint16_t *idx, uint64_t P, uint64_t O, int white,
+                                 uint64_t moves_p, uint64_t moves_o)
+{
+    const bs_model *m = p->m;
+    int phase = bs_pat_phase(m, __builtin_popcountll(P | O));
+    const int16_t *w = (white ? p->swapped : m->w) + (size_t)phase * m->per_phase;
+    const int32_t *sc = m->scalar + (size_t)phase * (1 + BS_MODEL_SCALARS);
+    uint64_t E = ~(P | O | p->blocks);
+    int v = sc[0];
+    if (m->features & BS_FEAT_MOBILITY)
+        v += sc[1] * (__builtin_popcountll(moves_p) - __builtin_popcountll(moves_o));
+    if (m->features & BS_FEAT_POTENTIAL)
+        v += sc[2] * (__builtin_popcountll(bs_neighbours64(O) & E) - __builtin_popcountll(bs_neighbours64(P) & E));
+    if (m->features & BS_FEAT_PARITY)
+        v += sc[3] * (__builtin_popcountll(E) & 1);
+    if (m->features & BS_FEAT_ANCHORED)
+        v += sc[4] * (__builtin_popcountll(p->anchored & P) - __builtin_popcountll(p->anchored & O));
+    for (int i = 0, n = m->ninst; i < n; i++)
+        v += w[p->off[i] + idx[i]];
     return v > 999999 ? 999999 : v < -999999 ? -999999 : v;
 }
 

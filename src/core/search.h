@@ -106,6 +106,12 @@ void bs_searcher_clear(bs_searcher *s);
 bs_eval_weights bs_searcher_weights(const bs_searcher *s);
 /* Replaces the evaluation function (NULL: the weighted evaluation). */
 void bs_searcher_set_eval(bs_searcher *s, bs_eval_fn fn, void *userdata);
+/* A learned evaluation (pattern.h) instead of the weighted one (NULL: the
+ * weighted one); an evaluation function still comes first. The model must
+ * stay alive and unchanged while set, except through a fit (the searcher
+ * notices its generation). The table is cleared when the model changes. */
+struct bs_model;
+void bs_searcher_set_model(bs_searcher *s, const struct bs_model *m);
 
 typedef struct bs_search_limits {
     int depth;      /* deepest iteration (plies); 0 = as deep as time allows (up to 60) */

@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "../core/search.h"
+#include "leval.h"
 #include "binding.h"
 
 #define SEARCHER_META "boardscript.searcher"
@@ -284,6 +285,28 @@ static int run(lua_State *L, int exact)
     }
     if (!exact && lim.depth == 0 && seconds == 0 && lim.nodes == 0)
         lim.depth = 6;
+    /* a learned evaluation: user value 2 keeps it alive while it is set */
+    const bs_model *model = NULL;
+    if (opts && lua_getfield(L, opts, "evaluator") != LUA_TNIL) {
+        if (!luaL_testudata(L, -1, "boardscript.evaluator"))
+            luaL_argerror(L, opts, "field 'evaluator': evaluator expected (core.evaluator)");
+        bs_levaluator *e = lua_touserdata(L, -1);
+        if (!e->model)
+            luaL_argerror(L, opts, "field 'evaluator': a closed evaluator");
+        bs_model_info info;
+        bs_model_describe(e->model, &info);
+        if (info.n != s.board.n)
+            luaL_argerror(L, opts, lua_pushfstring(L, "field 'evaluator': an evaluation of %d x %d boards for a %d x %d "
+                                                      "board", info.n, info.n, s.board.n, s.board.n));
+        model = e->model;
+    }
+    if (opts) {
+        lua_setiuservalue(L, 1, 2);
+    } else {
+        lua_pushnil(L);
+        lua_setiuservalue(L, 1, 2);
+    }
+    bs_searcher_set_model(ls->searcher, model);
     if (has_eval) {
         ls->eval_idx = lua_gettop(L);
         lua_pushnil(L);
@@ -495,7 +518,7 @@ static int searcher_new(lua_State *L)
     if (opts)
         lua_pop(L, 1);
     cfg.tt_bytes = (size_t)tt_mb << 20;
-    lsearcher *ls = lua_newuserdatauv(L, sizeof *ls, 1);
+    lsearcher *ls = lua_newuserdatauv(L, sizeof *ls, 2);
     memset(ls, 0, sizeof *ls);
     luaL_setmetatable(L, SEARCHER_META);
     cfg.should_stop = should_stop;

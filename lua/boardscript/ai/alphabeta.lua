@@ -11,11 +11,17 @@
 -- blocks and direction sets; a variant that overrides a hook is played by
 -- minimax or mcts instead.
 --
--- `alphabeta.new{ depth =, time =, endgame =, tt_mb =, weights =, evaluate = }`
+-- The evaluation (`eval`): a learned one (boardscript train) from a file,
+-- `hand` for the hand-written weighted sum, or by default the one shipped
+-- for the rule set and size when there is one (`boardscript ai list`),
+-- else the hand-written one.
+--
+-- `alphabeta.new{ depth =, time =, endgame =, tt_mb =, weights =, eval =, evaluate = }`
 -- makes one; `evaluate(board, player)` (hundredths of a disc for `player`)
--- replaces the weighted evaluation, so a policy file can wrap it with its
+-- replaces either evaluation, so a policy file can wrap it with its
 -- own (lua/examples/my_alphabeta.lua).
 local core = require "boardscript.core"
+local evalfile = require "boardscript.evalfile"
 local rules_mod = require "boardscript.rules"
 
 local alphabeta = {
@@ -27,6 +33,8 @@ local alphabeta = {
     endgame = { type = "integer", min = 0, max = 40, default = 14,
                 help = "solve exactly at this many empty cells or fewer (0: never)" },
     tt_mb = { type = "integer", min = 1, max = 4096, default = 16, help = "transposition table size in MiB" },
+    eval = { type = "string",
+             help = "evaluation: a file from 'boardscript train', or hand (default: the shipped one, if any)" },
   },
 }
 
@@ -42,6 +50,18 @@ function alphabeta.new(opts)
   local self = setmetatable({ opts = opts }, Instance)
   self.searcher = core.searcher { tt_mb = opts.tt_mb or 16, weights = opts.weights }
   return self
+end
+
+--- The learned evaluator this instance plays game `g` with, or nil (the
+-- hand-written evaluation): opts.eval's file, or the shipped one.
+function Instance:evaluator(g)
+  local name, size = tostring(g.rules.name), g.state.board:size()
+  local key = name .. "/" .. size
+  if self.evaluator_key ~= key then
+    self.evaluator_key = key
+    self.learned, self.learned_meta = evalfile.for_game(self.opts.eval, name, size)
+  end
+  return self.learned
 end
 
 --- The searcher's options for a position of game `g`.
@@ -60,6 +80,7 @@ function Instance:search_options(g, ctx)
     passes = state.passes, piece = state.piece, turns = state.turns, unable = state.unable,
     depth = opts.depth, time = time, endgame = opts.endgame or 14,
     evaluate = opts.evaluate,
+    evaluator = self:evaluator(g),
   }
 end
 

@@ -1,0 +1,178 @@
+/* search64.c - the midgame search on the 8 x 8 word path, with a learned evaluation. */
+#include "search_impl.h"
+
+#include <string.h>
+
+/*
+ * Standard 8 x 8 rules (blocks allowed) with a learned evaluation: the
+ * position is two words and the pattern indices, updated move by move
+ * (pattern_impl.h), so a node costs a move generation and a few dozen
+ * table reads. Values are the generic searcher's: hundredths of a disc,
+ * a finished game +-BS_WIN plus 100 per disc.
+ */
+
+typedef struct mid64 {
+    bs_searcher *sr;
+    const bs_pat64 *pm;
+    uint64_t blocks;
+    int misere, to_winner;
+} mid64;
+
+static int final_value(const mid64 *c, uint64_t P, uint64_t O)
+{
+    int p = __builtin_popcountll(P), o = __builtin_popcountll(O);
+    int diff = c->misere ? o - p : p - o;
+    if (c->to_winner) {
+        int empty = 64 - p - o - __builtin_popcountll(c->blocks);
+        diff += diff > 0 ? empty : diff < 0 ? -empty : 0;
+    }
+    return terminal_score(diff);
+}
+
+static inline uint64_t mid_key(uint64_t P, uint64_t O)
+{
+    return bs_mix64(P + 0x632be59bd9b4e019ULL) ^ bs_mix64(O ^ 0x9e3779b97f4a7c15ULL) ^ 0xd1b54a32d192ed03ULL;
+}
+
+static inline int leaf(const mid64 *c, const uint16_t *idx, uint64_t P, uint64_t O, int white, uint64_t moves)
+{
+    uint64_t E = ~(P | O | c->blocks);
+    int v = bs_pat64_value(c->pm, idx, P, O, white, moves, bs_moves64(O, P, E));
+    return v >= BS_WIN ? BS_WIN - 1 : v <= -BS_WIN ? -BS_WIN + 1 : v;
+}
+
+/* Plies left from which children are ordered by their evaluation (below it,
+ * by the opponent's mobility: cheaper, and nearly as good). */
+#define EVAL_ORDER_DEPTH 3
+
+static int negamax64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_t *idx, int depth, int alpha,
+                     int beta, int ply, int *best_out)
+{
+    bs_searcher *sr = c->sr;
+    if (poll_stop(sr))
+        return 0;
+    uint64_t E = ~(P | O | c->blocks);
+    uint64_t moves = bs_moves64(P, O, E);
+    if (!moves) {
+        if (!bs_moves64(O, P, E))
+            return final_value(c, P, O);
+        if (depth <= 0)
+            return leaf(c, idx, P, O, white, 0);
+        if (best_out)
+            *best_out = BS_PASS;
+        return -negamax64(c, O, P, !white, idx, depth - 1, -beta, -alpha, ply + 1, NULL);
+    }
+    if (depth <= 0)
+        return leaf(c, idx, P, O, white, moves);
+    uint64_t key = mid_key(P, O);
+    tt_entry *e = &sr->tt[key & sr->tt_mask];
+    int tt_move = -1;
+    if (e->key == key) {
+        tt_move = e->move;
+        if (e->depth >= depth && !best_out) {
+            if (e->flag == TT_EXACT || (e->flag == TT_LOWER && e->value >= beta) ||
+                (e->flag == TT_UPPER && e->value <= alpha))
+                return e->value;
+        }
+    }
+    const bs_model *m = c->pm->m;
+    int sq_list[64], score[64], count = 0;
+    uint64_t flip_list[64];
+    for (uint64_t set = moves; set; set &= set - 1) {
+        int sq = __builtin_ctzll(set);
+        uint64_t f = bs_flips64(P, O, sq);
+        uint64_t nP = P | f | (1ULL << sq), nO = O & ~f;
+        int v;
+        if (sq == tt_move) {
+            v = 1 << 28;
+        } else if (depth >= EVAL_ORDER_DEPTH) {
+            uint16_t child[BS_MODEL_MAX_INSTANCES];
+            memcpy(child, idx, sizeof(uint16_t) * (size_t)m->ninst);
+            bs_pat64_update(m, child, white ? 2 : 1, sq, f);
+            uint64_t nE = ~(nP | nO | c->blocks);
+            uint64_t replies = bs_moves64(nO, nP, nE);
+            v = -bs_pat64_value(c->pm, child, nO, nP, !white, replies, bs_moves64(nP, nO, nE));
+        } else {
+            uint64_t replies = bs_moves64(nO, nP, ~(nP | nO | c->blocks));
+            v = -16 * __builtin_popcountll(replies) - 32 * __builtin_popcountll(replies & 0x8100000000000081ULL);
+            if ((1ULL << sq) & 0x8100000000000081ULL)
+                v += 24;
+        }
+        int j = count++;
+        for (; j > 0 && score[j - 1] < v; j--) {
+            score[j] = score[j - 1];
+            sq_list[j] = sq_list[j - 1];
+            flip_list[j] = flip_list[j - 1];
+        }
+        score[j] = v;
+        sq_list[j] = sq;
+        flip_list[j] = f;
+    }
+    int alpha0 = alpha, best = -INF, best_move = sq_list[0];
+    for (int i = 0; i < count; i++) {
+        int sq = sq_list[i];
+        uint64_t f = flip_list[i];
+        uint64_t nP = P | f | (1ULL << sq), nO = O & ~f;
+        uint16_t child[BS_MODEL_MAX_INSTANCES];
+        memcpy(child, idx, sizeof(uint16_t) * (size_t)m->ninst);
+        bs_pat64_update(m, child, white ? 2 : 1, sq, f);
+        int v;
+        if (i == 0) {
+            v = -negamax64(c, nO, nP, !white, child, depth - 1, -beta, -alpha, ply + 1, NULL);
+        } else {
+            v = -negamax64(c, nO, nP, !white, child, depth - 1, -alpha - 1, -alpha, ply + 1, NULL);
+            if (v > alpha && v < beta && !sr->stop)
+                v = -negamax64(c, nO, nP, !white, child, depth - 1, -beta, -alpha, ply + 1, NULL);
+        }
+        if (sr->stop)
+            return best > -INF ? best : 0;
+        if (v > best) {
+            best = v;
+            best_move = sq;
+            if (best_out)
+                *best_out = (sq >> 3) * BS_MAX_N + (sq & 7);
+            if (v > alpha) {
+                alpha = v;
+                if (alpha >= beta)
+                    break;
+            }
+        }
+    }
+    if (e->key != key || e->depth <= depth) {
+        e->key = key;
+        e->value = best;
+        e->move = (int16_t)best_move;
+        e->depth = (int8_t)depth;
+        e->flag = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
+    }
+    return best;
+}
+
+bool bs_mid64_applies(const bs_searcher *sr, const bs_game *g, const bs_state *s)
+{
+    const bs_model *m = sr->model;
+    return m && !sr->cfg.eval_fn && m->n == 8 && bs_fast_solvable(g, s) &&
+           (!(m->features & BS_FEAT_MOBILITY) || m->mobility_dirs == BS_DIRS_ALL);
+}
+
+int bs_mid64_search(bs_searcher *sr, const bs_state *s, int depth, int alpha, int beta, int *best)
+{
+    mid64 c = {sr, &sr->pat64, bs_pack64(s->board.plane[2]), sr->g->misere, sr->g->empties_to_winner};
+    uint64_t black = bs_pack64(s->board.plane[0]), white = bs_pack64(s->board.plane[1]);
+    uint16_t idx[BS_MODEL_MAX_INSTANCES];
+    bs_pat64_indices(&sr->pat64, black, white, idx);
+    int is_white = s->player == BS_WHITE;
+    return negamax64(&c, is_white ? white : black, is_white ? black : white, is_white, idx, depth, alpha, beta, 0,
+                     best);
+}
+
+int bs_mid64_evaluate(bs_searcher *sr, const bs_state *s)
+{
+    mid64 c = {sr, &sr->pat64, bs_pack64(s->board.plane[2]), sr->g->misere, sr->g->empties_to_winner};
+    uint64_t black = bs_pack64(s->board.plane[0]), white = bs_pack64(s->board.plane[1]);
+    uint16_t idx[BS_MODEL_MAX_INSTANCES];
+    bs_pat64_indices(&sr->pat64, black, white, idx);
+    int is_white = s->player == BS_WHITE;
+    uint64_t P = is_white ? white : black, O = is_white ? black : white;
+    return leaf(&c, idx, P, O, is_white, bs_moves64(P, O, ~(P | O | c.blocks)));
+}
