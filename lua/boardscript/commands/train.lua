@@ -276,7 +276,9 @@ local function run_data(args, game)
       games, positions = games + 1, positions + #record.positions
     end
   end
-  if tr:count(false) == 0 then errors.fail("--data: the files hold no positions to fit (none outside the held-out games)") end
+  if tr:count(false) == 0 then
+    errors.fail("--data: the files hold no positions to fit (none outside the held-out games)")
+  end
   local read_time = core.clock() - t0
   local fit = tr:fit(fit_options(args))
   local sp = selfplay_of(args, game)

@@ -123,8 +123,8 @@ function chart.panel(description, width)
     for k = 1, description.moves do
       local value = s.values[k]
       if value ~= nil then
-        local tip = ("%s%s %s"):format(labels[k] and (labels[k] .. ": ") or ((description.x_label or "move") .. " " .. k .. ": "), s.name,
-          label(value))
+        local where = labels[k] or ((description.x_label or "move") .. " " .. k)
+        local tip = ("%s: %s %s"):format(where, s.name, label(value))
         add(tag("circle", { "class", "point " .. s.class, "data-move", k, "cx", num(x(k)), "cy", num(y(value)),
                             "r", "2.5", "fill", s.fill or s.colour, "stroke", s.colour },
           tag("title", {}, escape(tip))))

@@ -134,7 +134,7 @@ end
 -- Plays games first .. first + count - 1 (or, with `seconds`, as many as
 -- the workers play in that time, the first uncounted game ending the
 -- round) in K workers; `take(record)` gets them in game order.
-local function from_workers(args, game, sp, first, count, seconds, eval_path, take)
+local function from_workers(args, sp, first, count, seconds, eval_path, take)
   local pool = require "boardscript.workers"
   local jobs = math.min(args.jobs, count)
   local base = { pool.exe(), "train", "--rules", args.rules, "--out", "-", "--seed", tostring(args.seed),
@@ -268,7 +268,7 @@ function rounds.run(args, game, sp, command_text)
       end
       local eval_path = r == 1 and args.eval or tmp
       if args.jobs > 1 and count > 0 then
-        from_workers(args, game, sp, next_game, count, seconds, eval_path, take)
+        from_workers(args, sp, next_game, count, seconds, eval_path, take)
       else
         local deadline = seconds and t0 + seconds
         for n = next_game, next_game + count - 1 do
