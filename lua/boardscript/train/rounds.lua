@@ -207,7 +207,8 @@ local function progress()
     local now = core.clock()
     if not force and now - last < 0.25 then return end
     last = now
-    local rate = s.selfplay > 0 and s.games / s.selfplay or 0
+    local seconds = s.selfplay + s.current
+    local rate = seconds > 0 and s.games / seconds or 0
     io.stderr:write(("\rround %d/%d  %d games  %d positions  %.1f games/s  held-out %s  ETA %s   "):format(s.round,
       s.rounds, s.games, s.positions, rate, number(s.holdout), s.eta and clock_text(s.eta) or "?"))
     io.stderr:flush()
@@ -234,7 +235,8 @@ function rounds.run(args, game, sp, command_text)
   local fit_options = { epochs = args.epochs }
   local start = core.clock()
   local budget = args.minutes and args.minutes * 60
-  local s = { round = 0, rounds = total_rounds, games = 0, positions = 0, selfplay = 0, fit = 0, duel = 0 }
+  local s = { round = 0, rounds = total_rounds, games = 0, positions = 0, selfplay = 0, current = 0, fit = 0,
+              duel = 0 }
   local bar = progress()
   local history, next_game, overhead, tmp = {}, 1, 0, nil
   local how = sp.searched and ("C search %d plies deep, exact at %d empty cells"):format(sp.cfg.depth, sp.cfg.endgame)
@@ -260,10 +262,9 @@ function rounds.run(args, game, sp, command_text)
         rounds.add_positions(tr, board, game.n, record)
         round.games, round.positions = round.games + 1, round.positions + #record.positions
         s.games, s.positions = s.games + 1, s.positions + #record.positions
-        local elapsed = core.clock() - t0
-        s.selfplay_now = elapsed
-        local rate = (s.selfplay + elapsed) / s.games
-        s.eta = budget and (start + budget - core.clock()) or rate * (args.games - s.games)
+        s.current = core.clock() - t0
+        local per_game = (s.selfplay + s.current) / s.games
+        s.eta = budget and (start + budget - core.clock()) or per_game * (args.games - s.games)
         bar.update(s)
       end
       local eval_path = r == 1 and args.eval or tmp
@@ -278,7 +279,7 @@ function rounds.run(args, game, sp, command_text)
       end
       next_game = next_game + round.games
       local t1 = core.clock()
-      s.selfplay = s.selfplay + (t1 - t0)
+      s.selfplay, s.current = s.selfplay + (t1 - t0), 0
       round.fit = tr:count(false) > 0 and tr:fit(fit_options) or tr:measure()
       local t2 = core.clock()
       s.holdout = round.fit.holdout_error
