@@ -135,4 +135,23 @@ function evalfile.for_game(spec, rules, size)
   return entry.ev:copy(), entry.meta
 end
 
+--- The evaluator a policy named `policy` plays with for option eval=`spec`
+-- (a file or "shipped") in state `s` of rule set `r`: the state must keep
+-- its pieces on a core board, and "shipped" needs a shipped evaluation.
+function evalfile.learned(spec, r, s, policy)
+  local name = tostring(r.name)
+  local ok, size = pcall(function() return s.board:size() end)
+  if not ok or math.type(size) ~= "integer" then
+    errors.fail(("%s: eval=%s needs a rule set whose position is a core board (state.board)"):format(policy, spec))
+  end
+  if spec == "shipped" then
+    if not evalfile.shipped(name, size) then
+      errors.fail(("%s: no evaluation is shipped for %s (see 'boardscript ai list')"):format(policy,
+        game_text(name, size)))
+    end
+    spec = nil
+  end
+  return (evalfile.for_game(spec, name, size))
+end
+
 return evalfile

@@ -301,6 +301,11 @@ void bs_model_describe(const bs_model *m, bs_model_info *info)
     info->layout = m->layout;
 }
 
+int bs_model_size(const bs_model *m)
+{
+    return m ? m->n : 0;
+}
+
 int bs_model_instance(const bs_model *m, int i, int *shape, int cells[BS_MODEL_MAX_CELLS])
 {
     if (!m || i < 0 || i >= m->ninst)
@@ -919,97 +924,171 @@ int bs_trainer_measure(bs_trainer *t, bs_fit_result *res)
     return BS_OK;
 }
 
-int bs_trainer_fit(bs_trainer *t, const bs_fit_options *opts, bs_fit_result *res)
+/* The weights of sample i: where each of its features' weights sits in the
+ * flat vector (pattern entries of every phase, then bias and scalars). */
+static inline size_t scalar_base(const bs_model *m, int phase)
 {
-    if (!t || !res)
-        return BS_EINVAL;
-    bs_fit_options o = {20, 1.0, 0.001, 4.0};
-    if (opts) {
-        if (opts->epochs > 0)
-            o.epochs = opts->epochs;
-        if (opts->rate > 0)
-            o.rate = opts->rate;
-        if (opts->l2 >= 0)
-            o.l2 = opts->l2;
-        if (opts->shrink >= 0)
-            o.shrink = opts->shrink;
+    return (size_t)m->phases * m->per_phase + (size_t)phase * (1 + BS_MODEL_SCALARS);
+}
+
+/* q = A p over the training samples (the holdout skipped: q there is 0). */
+static void mul_a(const bs_trainer *t, const double *p, double *q)
+{
+    const bs_model *m = t->m;
+    for (size_t i = 0; i < t->count; i++) {
+        const sample *s = &t->samples[i];
+        if (s->holdout) {
+            q[i] = 0;
+            continue;
+        }
+        const uint16_t *idx = t->idx + i * (size_t)m->ninst;
+        size_t base = (size_t)s->phase * m->per_phase, sb = scalar_base(m, s->phase);
+        double v = p[sb];
+        for (int j = 0; j < BS_MODEL_SCALARS; j++)
+            v += p[sb + 1 + (size_t)j] * s->x[j];
+        for (int j = 0; j < m->ninst; j++)
+            v += p[base + m->shape[m->inst[j].shape].offset + idx[j]];
+        q[i] = v;
     }
-    if (o.epochs > 100000 || !(o.rate <= 100) || !(o.l2 < 1) || !(o.shrink <= 1e9))
-        return BS_EINVAL;
-    bs_model *m = t->m;
-    size_t nw = (size_t)m->phases * m->per_phase, ns = (size_t)m->phases * (1 + BS_MODEL_SCALARS);
-    float *w, *sc;
-    if (to_float(m, &w, &sc) != BS_OK)
-        return BS_ENOMEM;
-    float *grad = calloc(nw, sizeof *grad), *count = calloc(nw, sizeof *count);
-    double *sgrad = calloc(ns, sizeof *sgrad), *snorm = calloc(ns, sizeof *snorm);
-    if (!grad || !count || !sgrad || !snorm) {
-        free(w);
-        free(sc);
-        free(grad);
-        free(count);
-        free(sgrad);
-        free(snorm);
-        return BS_ENOMEM;
-    }
-    /* how often each weight is used: its step is the mean residual of the
-     * positions that use it, shrunk for the rarely seen */
+}
+
+/* g = A^T r over the training samples. */
+static void mul_at(const bs_trainer *t, const double *r, double *g, size_t nw)
+{
+    const bs_model *m = t->m;
+    memset(g, 0, nw * sizeof *g);
     for (size_t i = 0; i < t->count; i++) {
         const sample *s = &t->samples[i];
         if (s->holdout)
             continue;
         const uint16_t *idx = t->idx + i * (size_t)m->ninst;
-        size_t base = (size_t)s->phase * m->per_phase;
-        for (int j = 0; j < m->ninst; j++)
-            count[base + m->shape[m->inst[j].shape].offset + idx[j]] += 1;
-        double *sn = snorm + (size_t)s->phase * (1 + BS_MODEL_SCALARS);
-        sn[0] += 1;
+        size_t base = (size_t)s->phase * m->per_phase, sb = scalar_base(m, s->phase);
+        double ri = r[i];
+        g[sb] += ri;
         for (int j = 0; j < BS_MODEL_SCALARS; j++)
-            sn[1 + j] += (double)s->x[j] * s->x[j];
+            g[sb + 1 + (size_t)j] += ri * s->x[j];
+        for (int j = 0; j < m->ninst; j++)
+            g[base + m->shape[m->inst[j].shape].offset + idx[j]] += ri;
     }
-    /* every weight of a position moves at once: each takes its share */
-    double share = o.rate / (double)(m->ninst + 1 + BS_MODEL_SCALARS);
-    for (int epoch = 0; epoch < o.epochs; epoch++) {
-        memset(grad, 0, nw * sizeof *grad);
-        memset(sgrad, 0, ns * sizeof *sgrad);
-        for (size_t i = 0; i < t->count; i++) {
-            const sample *s = &t->samples[i];
-            if (s->holdout)
-                continue;
-            const uint16_t *idx = t->idx + i * (size_t)m->ninst;
-            float r = (float)(s->target - predict(m, w, sc, s, idx));
-            size_t base = (size_t)s->phase * m->per_phase;
-            for (int j = 0; j < m->ninst; j++)
-                grad[base + m->shape[m->inst[j].shape].offset + idx[j]] += r;
-            double *sg = sgrad + (size_t)s->phase * (1 + BS_MODEL_SCALARS);
-            sg[0] += r;
-            for (int j = 0; j < BS_MODEL_SCALARS; j++)
-                sg[1 + j] += (double)r * s->x[j];
-        }
-        for (size_t i = 0; i < nw; i++)
-            if (count[i] > 0)
-                w[i] = (float)((w[i] + share * grad[i] / (count[i] + o.shrink)) * (1.0 - o.l2));
-            else
-                w[i] = 0;
-        for (size_t i = 0; i < ns; i++)
-            if (snorm[i] > 0)
-                sc[i] = (float)(sc[i] + share * sgrad[i] / (snorm[i] + o.shrink));
+}
+
+static int fit_cg(bs_trainer *t, const bs_fit_options *opts, double *x, double *g, double *z, double *p, double *diag,
+                  double *r, double *q, bs_fit_result *res);
+
+/*
+ * Ridge regression by preconditioned conjugate gradient on the normal
+ * equations (A^T A + lambda I) w = A^T y, from the present weights: each
+ * iteration is two passes over the positions. The preconditioner is the
+ * diagonal (how often a weight is used, plus lambda). lambda (`shrink`)
+ * pulls every weight towards zero as much as that many positions with a
+ * residual of zero would: entries seen a few times stay near zero.
+ */
+int bs_trainer_fit(bs_trainer *t, const bs_fit_options *opts, bs_fit_result *res)
+{
+    if (!t || !res)
+        return BS_EINVAL;
+    bs_fit_options o = {20, 4.0};
+    if (opts) {
+        if (opts->iterations > 0)
+            o.iterations = opts->iterations;
+        if (opts->shrink >= 0)
+            o.shrink = opts->shrink;
     }
-    errors_of(t, w, sc, res);
-    m->generation++;
+    if (o.iterations > 100000 || !(o.shrink <= 1e9))
+        return BS_EINVAL;
+    bs_model *m = t->m;
+    size_t np = (size_t)m->phases * m->per_phase, ns = (size_t)m->phases * (1 + BS_MODEL_SCALARS);
+    size_t nw = np + ns, n = t->count ? t->count : 1;
+    double *x = malloc(nw * sizeof *x), *g = malloc(nw * sizeof *g), *z = malloc(nw * sizeof *z);
+    double *p = malloc(nw * sizeof *p), *diag = calloc(nw, sizeof *diag);
+    double *r = calloc(n, sizeof *r), *q = calloc(n, sizeof *q);
+    int status = BS_ENOMEM;
+    if (x && g && z && p && diag && r && q)
+        status = fit_cg(t, &o, x, g, z, p, diag, r, q, res);
+    free(x);
+    free(g);
+    free(z);
+    free(p);
+    free(diag);
+    free(r);
+    free(q);
+    return status;
+}
+
+static int fit_cg(bs_trainer *t, const bs_fit_options *opts, double *x, double *g, double *z, double *p, double *diag,
+                  double *r, double *q, bs_fit_result *res)
+{
+    bs_fit_options o = *opts;
+    bs_model *m = t->m;
+    size_t np = (size_t)m->phases * m->per_phase, ns = (size_t)m->phases * (1 + BS_MODEL_SCALARS);
+    size_t nw = np + ns;
+    for (size_t i = 0; i < np; i++)
+        x[i] = m->w[i] / 100.0;
+    for (size_t i = 0; i < ns; i++)
+        x[np + i] = m->scalar[i] / 100.0;
+    /* the diagonal of A^T A */
+    for (size_t i = 0; i < t->count; i++) {
+        const sample *s = &t->samples[i];
+        if (s->holdout)
+            continue;
+        const uint16_t *idx = t->idx + i * (size_t)m->ninst;
+        size_t base = (size_t)s->phase * m->per_phase, sb = scalar_base(m, s->phase);
+        diag[sb] += 1;
+        for (int j = 0; j < BS_MODEL_SCALARS; j++)
+            diag[sb + 1 + (size_t)j] += (double)s->x[j] * s->x[j];
+        for (int j = 0; j < m->ninst; j++)
+            diag[base + m->shape[m->inst[j].shape].offset + idx[j]] += 1;
+    }
+    /* weights no training position uses are zero, and stay so */
+    for (size_t i = 0; i < nw; i++)
+        if (diag[i] == 0)
+            x[i] = 0;
+    double lambda = o.shrink;
+    mul_a(t, x, q);
+    for (size_t i = 0; i < t->count; i++)
+        r[i] = t->samples[i].holdout ? 0 : t->samples[i].target - q[i];
+    mul_at(t, r, g, nw);
+    double gamma = 0;
     for (size_t i = 0; i < nw; i++) {
-        double v = round_of((double)w[i] * 100.0);
+        g[i] -= lambda * x[i];
+        z[i] = diag[i] > 0 ? g[i] / (diag[i] + lambda) : 0;
+        p[i] = z[i];
+        gamma += g[i] * z[i];
+    }
+    for (int it = 0; it < o.iterations && gamma > 1e-12; it++) {
+        mul_a(t, p, q);
+        double delta = 0;
+        for (size_t i = 0; i < t->count; i++)
+            delta += q[i] * q[i];
+        for (size_t i = 0; i < nw; i++)
+            delta += lambda * p[i] * p[i];
+        if (!(delta > 0))
+            break;
+        double alpha = gamma / delta;
+        for (size_t i = 0; i < nw; i++)
+            x[i] += alpha * p[i];
+        for (size_t i = 0; i < t->count; i++)
+            r[i] -= alpha * q[i];
+        mul_at(t, r, g, nw);
+        double next = 0;
+        for (size_t i = 0; i < nw; i++) {
+            g[i] -= lambda * x[i];
+            z[i] = diag[i] > 0 ? g[i] / (diag[i] + lambda) : 0;
+            next += g[i] * z[i];
+        }
+        double beta = next / gamma;
+        gamma = next;
+        for (size_t i = 0; i < nw; i++)
+            p[i] = z[i] + beta * p[i];
+    }
+    m->generation++;
+    for (size_t i = 0; i < np; i++) {
+        double v = round_of(x[i] * 100.0);
         m->w[i] = (int16_t)(v > 32767 ? 32767 : v < -32767 ? -32767 : v);
     }
     for (size_t i = 0; i < ns; i++) {
-        double v = round_of((double)sc[i] * 100.0);
+        double v = round_of(x[np + i] * 100.0);
         m->scalar[i] = (int32_t)(v > BS_PAT_MAX_VALUE ? BS_PAT_MAX_VALUE : v < -BS_PAT_MAX_VALUE ? -BS_PAT_MAX_VALUE : v);
     }
-    free(w);
-    free(sc);
-    free(grad);
-    free(count);
-    free(sgrad);
-    free(snorm);
-    return BS_OK;
+    return bs_trainer_measure(t, res);
 }

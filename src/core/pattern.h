@@ -52,6 +52,8 @@ typedef struct bs_model_info {
     uint32_t layout; /* a checksum of the generated patterns: files record it */
 } bs_model_info;
 void bs_model_describe(const bs_model *m, bs_model_info *info);
+/* The board size the model is for (0 for NULL): cheap, unlike describe's count. */
+int bs_model_size(const bs_model *m);
 /* The cells of pattern instance i (0 <= i < instances): count, and square
  * indices r * BS_MAX_N + c in the pattern's digit order; the shape it is one
  * of in *shape. BS_EINVAL for a bad index. */
@@ -88,11 +90,9 @@ int bs_trainer_add(bs_trainer *t, const bs_board *b, int player, double target, 
 size_t bs_trainer_count(const bs_trainer *t, int holdout);
 
 typedef struct bs_fit_options {
-    int epochs;      /* passes over the data (default 20) */
-    double rate;     /* step, as a fraction of the mean residual (default 1.0) */
-    double l2;       /* shrinks every weight to zero (default 0.001 per step) */
-    double shrink;   /* occurrences a pattern entry counts as having with residual 0 (default 4):
-                        rarely seen entries stay near zero */
+    int iterations; /* conjugate-gradient iterations (default 20), each two passes over the data */
+    double shrink;  /* ridge: each weight is pulled to zero as by this many positions (default 4),
+                       so entries seen a few times stay near zero */
 } bs_fit_options;
 
 typedef struct bs_fit_result {
@@ -101,8 +101,9 @@ typedef struct bs_fit_result {
     size_t train, holdout;             /* positions */
 } bs_fit_result;
 
-/* Fits the model's weights, from their present values, to the positions.
- * Deterministic for the same positions in the same order. */
+/* Fits the model's weights, from their present values, to the positions:
+ * ridge least squares by preconditioned conjugate gradient. Deterministic
+ * for the same positions in the same order. */
 int bs_trainer_fit(bs_trainer *t, const bs_fit_options *opts, bs_fit_result *res);
 /* The errors of the model as it is on the trainer's positions. */
 int bs_trainer_measure(bs_trainer *t, bs_fit_result *res);

@@ -20,7 +20,7 @@
  * ev:save([meta]) -> bytes;  ev:copy();  ev:close()
  * tr = core.trainer(ev)
  * tr:add(board, player, target [, holdout]);  tr:count([holdout])
- * tr:fit{epochs, rate, l2, shrink} / tr:measure() -> {train_error, holdout_error, holdout_abs, train, holdout}
+ * tr:fit{iterations, shrink} / tr:measure() -> {train_error, holdout_error, holdout_abs, train, holdout}
  */
 
 static const char *const FEATURE_NAMES[] = {"mobility", "potential", "parity", "anchored", NULL};
@@ -182,11 +182,10 @@ static int evaluator_evaluate(lua_State *L)
     bs_levaluator *e = bs_lua_checkevaluator(L, 1);
     const bs_board *b = bs_lua_checkboard(L, 2);
     int player = bs_lua_checkoption(L, 3, NULL, (const char *const[]){"black", "white", NULL}) + BS_BLACK;
-    bs_model_info info;
-    bs_model_describe(e->model, &info);
-    if (b->n != info.n)
+    int n = bs_model_size(e->model);
+    if (b->n != n)
         return luaL_argerror(L, 2, lua_pushfstring(L, "a %d x %d board for an evaluation of %d x %d boards", b->n,
-                                                   b->n, info.n, info.n));
+                                                   b->n, n, n));
     lua_pushinteger(L, bs_model_evaluate(e->model, b, player));
     return 1;
 }
@@ -291,9 +290,8 @@ static int evaluator_tostring(lua_State *L)
         lua_pushliteral(L, "evaluator (closed)");
         return 1;
     }
-    bs_model_info info;
-    bs_model_describe(e->model, &info);
-    lua_pushfstring(L, "evaluator %d x %d (%p)", info.n, info.n, (void *)e);
+    int n = bs_model_size(e->model);
+    lua_pushfstring(L, "evaluator %d x %d (%p)", n, n, (void *)e);
     return 1;
 }
 
@@ -337,11 +335,10 @@ static int trainer_add(lua_State *L)
     int player = bs_lua_checkoption(L, 3, NULL, (const char *const[]){"black", "white", NULL}) + BS_BLACK;
     lua_Number target = luaL_checknumber(L, 4);
     int holdout = lua_toboolean(L, 5);
-    bs_model_info info;
-    bs_model_describe(trainer_evaluator(L, 1)->model, &info);
-    if (b->n != info.n)
+    int n = bs_model_size(trainer_evaluator(L, 1)->model);
+    if (b->n != n)
         return luaL_argerror(L, 2, lua_pushfstring(L, "a %d x %d board for an evaluation of %d x %d boards", b->n,
-                                                   b->n, info.n, info.n));
+                                                   b->n, n, n));
     if (!(target >= -10000 && target <= 10000))
         return luaL_argerror(L, 4, "target: a margin in discs from -10000 to 10000 expected");
     int st = bs_trainer_add(t->trainer, b, player, target, holdout);
@@ -393,12 +390,10 @@ static double num_opt(lua_State *L, int t, const char *key, double lo, double hi
 static int trainer_fit(lua_State *L)
 {
     ltrainer *t = check_trainer(L, 1);
-    bs_fit_options o = {20, 1.0, 0.001, 4.0};
+    bs_fit_options o = {20, 4.0};
     if (!lua_isnoneornil(L, 2)) {
         luaL_checktype(L, 2, LUA_TTABLE);
-        o.epochs = (int)int_opt(L, 2, "epochs", 1, 100000, 20);
-        o.rate = num_opt(L, 2, "rate", 1e-6, 100, 1.0);
-        o.l2 = num_opt(L, 2, "l2", 0, 0.5, 0.001);
+        o.iterations = (int)int_opt(L, 2, "iterations", 1, 100000, 20);
         o.shrink = num_opt(L, 2, "shrink", 0, 1e9, 4.0);
     }
     bs_fit_result r;

@@ -293,11 +293,10 @@ static int run(lua_State *L, int exact)
         bs_levaluator *e = lua_touserdata(L, -1);
         if (!e->model)
             luaL_argerror(L, opts, "field 'evaluator': a closed evaluator");
-        bs_model_info info;
-        bs_model_describe(e->model, &info);
-        if (info.n != s.board.n)
+        int n = bs_model_size(e->model);
+        if (n != s.board.n)
             luaL_argerror(L, opts, lua_pushfstring(L, "field 'evaluator': an evaluation of %d x %d boards for a %d x %d "
-                                                      "board", info.n, info.n, s.board.n, s.board.n));
+                                                      "board", n, n, s.board.n, s.board.n));
         model = e->model;
     }
     if (opts) {

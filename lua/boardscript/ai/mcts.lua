@@ -29,10 +29,17 @@
 -- pass a choice of its own (a node with one child, drawn for like any
 -- other), so such a node is kept, played on the cursor as nothing.
 --
+-- With `eval=FILE` (an evaluation from `boardscript train` for the rule
+-- set and size; `eval=shipped` for the one boardscript ships) a new node
+-- is valued by that evaluation instead of a random playout: its estimate
+-- of the margin, turned into the odds of winning (a logistic curve,
+-- mcts.EVAL_SCALE discs to e-fold odds). A finished game counts as it ends.
+--
 -- Options: `playouts` per move (default 1000), `time` (seconds per move,
 -- processor time: playouts run until it is spent, or until `playouts` if
 -- that is given too) and `c`, the exploration constant (default 1.4).
 local core = require "boardscript.core"
+local evalfile = require "boardscript.evalfile"
 local rules_mod = require "boardscript.rules"
 
 local mcts = {
@@ -42,10 +49,13 @@ local mcts = {
                  help = "playouts per move (default 1000; with time, no limit unless given)" },
     time = { type = "number", min = 0, help = "seconds per move (processor time): play out until it is spent" },
     c = { type = "number", min = 0, max = 100, default = 1.4, help = "exploration constant of UCT" },
+    eval = { type = "string", help = "value new nodes by a learned evaluation (a file, or shipped), not playouts" },
   },
 }
 
 mcts.DEFAULT_PLAYOUTS = 1000
+--- Discs of estimated margin that multiply the odds of winning by e (eval=).
+mcts.EVAL_SCALE = 4
 mcts.PASS_ODDS = 50
 --- Whether the tree and the playouts of rule sets searched in C are played
 -- on a core.cursor (false: always over the hooks, as for any other rule set).
@@ -142,11 +152,21 @@ local function backup(node, winner)
   end
 end
 
+-- A new node's value counted into it and every node above it: `p` the odds
+-- that `side` (to move there) wins.
+local function backup_odds(node, side, p)
+  while node do
+    node.visits = node.visits + 1
+    if node.mover ~= nil then node.wins = node.wins + (node.mover == side and p or 1 - p) end
+    node = node.parent
+  end
+end
+
 -- One playout from the root: down the tree, one new node, a random game,
 -- the result counted back up; the state is restored.
 -- `fast`: the options of core.playout when the core plays the random game
 -- (the state's fields are filled in here), else nil.
-local function iterate(r, s, root, rng, c, limit, fast)
+local function iterate(r, s, root, rng, c, limit, fast, learned)
   local node, played = root, 0
   while node.untried and #node.untried == 0 and #node.children > 0 do
     node = best_child(node, c)
@@ -163,7 +183,13 @@ local function iterate(r, s, root, rng, c, limit, fast)
     end
   end
   local winner
-  if fast then
+  if learned and not r:finished(s) then
+    local v = learned:evaluate(s.board, s.player) / 100
+    local side = s.player
+    for _ = 1, played do r:undo(s) end
+    backup_odds(node, side, 1 / (1 + math.exp(-v / mcts.EVAL_SCALE)))
+    return
+  elseif fast then
     fast.limit, fast.passes, fast.piece, fast.turns, fast.unable = limit, s.passes, s.piece, s.turns, s.unable
     winner = select(4, core.playout(s.board, s.player, rng, fast))
   else
@@ -252,7 +278,15 @@ function mcts:choose(g, ctx)
   if #list <= 1 then return list[1] end
   local root = { visits = 0, wins = 0, children = {}, untried = list }
   local limit = mcts.playout_limit(s)
-  local cur = mcts.core_playouts and rules_mod.searched_in_core(r) and root_cursor(r, s, list) or nil
+  local learned
+  if opts.eval and opts.eval ~= "hand" then
+    local key = ("%s/%s"):format(opts.eval, tostring(r.name))
+    if rawget(self, "learned_key") ~= key then
+      self.learned, self.learned_key = evalfile.learned(opts.eval, r, s, "mcts"), key
+    end
+    learned = self.learned
+  end
+  local cur = not learned and mcts.core_playouts and rules_mod.searched_in_core(r) and root_cursor(r, s, list) or nil
   local count = 0
   if cur then
     -- the root's children are move numbers: its list in the cursor's order
@@ -266,7 +300,7 @@ function mcts:choose(g, ctx)
     local fast = mcts.core_playouts and rules_mod.searched_in_core(r)
       and { game = rules_mod.core_game(r, s), pass_odds = mcts.PASS_ODDS } or nil
     while count < playouts and not (deadline and os.clock() >= deadline) do
-      iterate(r, s, root, rng, c, limit, fast)
+      iterate(r, s, root, rng, c, limit, fast, learned)
       count = count + 1
     end
   end

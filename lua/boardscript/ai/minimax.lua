@@ -11,12 +11,17 @@
 -- one. When the same side moves again (FlipFlop's second piece, a
 -- completed box in Dots and Boxes) the value is not negated.
 --
+-- With `eval=FILE` (an evaluation from `boardscript train` for the rule set
+-- and size) that learned evaluation values the positions instead, and
+-- `eval=shipped` the one boardscript ships for them (`boardscript ai list`).
+--
 -- Options: `depth` (plies, default 3) and `time` (seconds for a move). With
 -- `time` the search deepens one ply at a time (iterative deepening) until
 -- the time is spent or `depth` is reached (default then 30), and plays the
 -- best move of the deepest search it finished. Time is processor time
 -- (os.clock). Moves of equal value are chosen between with the game's
 -- seeded generator.
+local evalfile = require "boardscript.evalfile"
 local positional = require "boardscript.ai.positional"
 local rules_mod = require "boardscript.rules"
 
@@ -26,6 +31,7 @@ local minimax = {
     depth = { type = "integer", min = 1, max = 30,
               help = "plies searched (default 3; with time, the deepest search allowed, default 30)" },
     time = { type = "number", min = 0, help = "seconds per move (processor time): deepen until it is spent" },
+    eval = { type = "string", help = "a learned evaluation: a file from 'boardscript train', or shipped" },
   },
 }
 
@@ -60,6 +66,10 @@ end
 -- The static value of the state for `side`.
 local function evaluate(S, side)
   local r, s = S.r, S.s
+  if S.learned then
+    local v = S.learned:evaluate(s.board, s.player)
+    return s.player == side and v or -v
+  end
   if S.evaluate then return S.evaluate(r, s, side) end
   if S.weights then return positional.evaluate(r, s, side, S.weights, S.corners) end
   local first, second = r:score(s)
@@ -161,6 +171,13 @@ function minimax:choose(g, ctx)
   local S = { r = r, s = s, first = r.sides[1], nodes = 0, played = 0,
               evaluate = type(r.evaluate) == "function" and r.evaluate or nil,
               deadline = time and start + time or nil }
+  if opts.eval and opts.eval ~= "hand" then
+    local key = ("%s/%s/%s"):format(opts.eval, tostring(r.name), tostring(s.board and s.board.size and s.board:size()))
+    if rawget(self, "learned_key") ~= key then
+      self.learned, self.learned_key = evalfile.learned(opts.eval, r, s, "minimax"), key
+    end
+    S.learned = self.learned
+  end
   if not S.evaluate and counts_discs(r, s) then
     S.weights, S.corners = positional.weights(s.board)
   end

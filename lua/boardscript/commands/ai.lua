@@ -11,6 +11,13 @@
 --                                     accepts, then "(built-in), and the variants it accepts")
 --       options: none                 (or one line per option:)
 --       option KEY: TYPE [MIN..MAX] [one of A, B][, default D] - HELP
+--
+-- then the learned evaluations boardscript ships (alphabeta's default for
+-- their rule set and size; eval=shipped for minimax and mcts):
+--
+--     shipped evaluations:
+--       RULES N x N: PATH (COMMAND THAT MADE IT)
+local evalfile = require "boardscript.evalfile"
 local options = require "boardscript.options"
 local players = require "boardscript.players"
 local rules_mod = require "boardscript.rules"
@@ -84,6 +91,19 @@ function command.run(args)
     table.sort(names)
   end
   for _, name in ipairs(names) do io.stdout:write(command.describe(name)) end
+  local shipped = evalfile.list_shipped()
+  local game = args.game and rules_mod.load(args.game)
+  local lines = {}
+  for _, entry in ipairs(shipped) do
+    if not game or game.name == entry.rules then
+      local ok, _, meta = pcall(evalfile.load, entry.path)
+      local made = ok and meta.command and (" (" .. meta.command .. ")") or ""
+      lines[#lines + 1] = ("  %s %d x %d: %s%s\n"):format(entry.rules, entry.size, entry.size, entry.path, made)
+    end
+  end
+  if #lines > 0 then
+    io.stdout:write("shipped evaluations (alphabeta's default; eval=shipped):\n", table.concat(lines))
+  end
   return 0
 end
 
