@@ -120,11 +120,18 @@ describe("boardscript train", function()
     assert.equal("boardscript train --rules reversi --size 6 --games 40 --seed 1", meta.command)
     assert.truthy(ev:info().nonzero > 100)
     evalfile.check(meta, "reversi", 6)
-    -- the learned evaluation one ply deep (no exact endgame) against random moves
-    local played = run_ok { "match", "--rules", "reversi", "--size", "6", "--games", "20", "--seed", "1",
-                            "--a", "alphabeta:depth=1,endgame=0,eval=" .. six, "--b", "random" }
-    local w, l = score(played)
-    assert.truthy(w >= 13 and l <= 5, played)
+    -- the learned evaluation one ply deep (no exact endgame) against random
+    -- moves, and an untrained one (every weight zero) that does not do so
+    local function against_random(path)
+      return score(run_ok { "match", "--rules", "reversi", "--size", "6", "--games", "40", "--seed", "1",
+                            "--a", "alphabeta:depth=1,endgame=0,eval=" .. path, "--b", "random" })
+    end
+    local w, l = against_random(six)
+    assert.truthy(w >= 26, ("%d - %d"):format(w, l))
+    local zero = dir .. "/zero.bse"
+    evalfile.save(zero, core.evaluator { size = 6 }, { rules = "reversi", size = 6 })
+    w, l = against_random(zero)
+    assert.truthy(w <= 24, ("%d - %d"):format(w, l))
     -- the learning curve: held-out error and score by round
     local svg = slurp(dir .. "/six.svg")
     assert.truthy(svg:find("Learning curve: reversi 6 x 6, 40 games, seed 1", 1, true))

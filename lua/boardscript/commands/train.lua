@@ -26,6 +26,10 @@ command.DEPTH = 2
 command.EPSILON = 0.05
 --- The default games of each round's duel against the hand-written evaluation.
 command.SCORE_GAMES = 20
+--- The default ridge of the fits (positions' worth of pull to zero; the
+-- trainer's own default, 4, overfits a few hundred thousand positions:
+-- docs/decisions.md, "boardscript train").
+command.SHRINK = 1000
 --- The most games a run may ask for.
 command.MAX_GAMES = 100000000
 
@@ -67,8 +71,11 @@ function command.configure(cmd)
     :convert(options.integer_in(0, 1000, "plies"))
   cmd:option("--epsilon", ("Share of exploratory random moves (default %s)."):format(command.EPSILON))
     :convert(number_in(0, 1, "epsilon"))
-  cmd:option("--epochs", "Passes over the positions in each fit (default 20).")
-    :convert(options.integer_in(1, 10000, "epochs"))
+  cmd:option("--iterations", "Conjugate-gradient iterations of each fit (default 20).")
+    :convert(options.integer_in(1, 10000, "iterations"))
+  cmd:option("--shrink", ("Ridge of each fit: every weight is pulled to zero as by this many positions (default %d).")
+    :format(command.SHRINK))
+    :convert(number_in(0, 1e9, "shrink"))
   cmd:option("--phases", "Game phases with weights of their own (default: by the size).")
     :convert(options.integer_in(1, 64, "phases"))
   cmd:option("--features", "Scalar features besides the patterns: all, none, or a list such as "
@@ -203,8 +210,8 @@ local function reproduce(args)
   for _, o in ipairs(args.opt or {}) do add("--opt", o) end
   add("--games", args.games)
   add("--minutes", args.minutes)
-  for _, name in ipairs { "rounds", "depth", "endgame", "plies", "epsilon", "epochs", "phases", "features",
-                          "eval" } do
+  for _, name in ipairs { "rounds", "depth", "endgame", "plies", "epsilon", "iterations", "shrink", "phases",
+                          "features", "eval" } do
     add("--" .. name, args[name])
   end
   if args.data then
@@ -251,7 +258,7 @@ end
 -- ---- fitting data files ----
 
 local function fit_options(args)
-  return { epochs = args.epochs }
+  return { iterations = args.iterations, shrink = args.shrink or command.SHRINK }
 end
 
 local function run_data(args, game)

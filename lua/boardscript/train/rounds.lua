@@ -232,7 +232,7 @@ function rounds.run(args, game, sp, command_text)
   local tr = core.trainer(ev)
   local board = core.board(game.n)
   local score_games = args.score_games or train.SCORE_GAMES
-  local fit_options = { epochs = args.epochs }
+  local fit_options = { iterations = args.iterations, shrink = args.shrink or train.SHRINK }
   local start = core.clock()
   local budget = args.minutes and args.minutes * 60
   local s = { round = 0, rounds = total_rounds, games = 0, positions = 0, selfplay = 0, current = 0, fit = 0,
@@ -242,7 +242,7 @@ function rounds.run(args, game, sp, command_text)
   local how = sp.searched and ("C search %d plies deep, exact at %d empty cells"):format(sp.cfg.depth, sp.cfg.endgame)
     or "1-ply greedy through the rule set's hooks"
   output.stdout(("Training %s %d x %d (%s) by self-play: %s in %d round%s, %s, %d random plies, epsilon %s, "
-    .. "seed %d\n"):format(game.name, game.n, game.n, game.options,
+    .. "seed %d\n"):format(game.name, game.n, game.n, game.options == "" and "no options" or game.options,
     args.games and ("%d games"):format(args.games) or ("%s minutes"):format(data.number_text(args.minutes)),
     total_rounds, total_rounds == 1 and "" or "s", how, sp.cfg.plies, data.number_text(sp.cfg.epsilon), args.seed))
   output.stdout(rounds.round_header(sp))
