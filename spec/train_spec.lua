@@ -142,15 +142,18 @@ describe("boardscript train", function()
   it("writes the same file for the same seed, with one, two or three jobs", function()
     local args = { "train", "--rules", "reversi", "--size", "6", "--games", "24", "--rounds", "2", "--seed", "5",
                    "--score-games", "2" }
-    local files = {}
+    local files, charts = {}, {}
     for _, jobs in ipairs { 1, 2, 1, 3 } do
       local path = ("%s/jobs%d-%d.bse"):format(dir, jobs, #files + 1)
       local argv = table.move(args, 1, #args, 1, {})
-      table.move({ "--jobs", tostring(jobs), "--out", path }, 1, 4, #argv + 1, argv)
+      table.move({ "--jobs", tostring(jobs), "--out", path, "--chart", path .. ".svg" }, 1, 6, #argv + 1, argv)
       run_ok(argv)
-      files[#files + 1] = slurp(path)
+      files[#files + 1], charts[#files + 1] = slurp(path), slurp(path .. ".svg")
     end
-    for i = 2, #files do assert.equal(files[1], files[i]) end
+    for i = 2, #files do
+      assert.equal(files[1], files[i])
+      assert.equal(charts[1], charts[i])
+    end
     local other = dir .. "/seed6.bse"
     args[11] = "6"
     table.move({ "--out", other }, 1, 2, #args + 1, args)

@@ -149,8 +149,10 @@ end
 function command.new_evaluator(args, game)
   local ok, ev = pcall(core.evaluator, { size = game.n, phases = args.phases, features = features_of(args, game),
                                          mobility = game.mobility })
-  if not ok then errors.fail(("train: %s"):format(tostring(ev):gsub("^bad argument #1 to '[%w_.]+' %((.*)%)$",
-    "%1"))) end
+  if not ok then
+    local why = tostring(ev):gsub("^bad argument #1 to '[%w_.]+' %((.*)%)$", "%1")
+    errors.fail("train: " .. why)
+  end
   return ev
 end
 

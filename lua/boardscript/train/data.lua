@@ -19,7 +19,7 @@
 -- and the final margin of the game for the side to move (in the rule set's
 -- score unit, positive when it won, as the rule set's `winner` counts).
 -- The `end` line counts what came before it: a file cut short has none
--- and is refused. `#` lines are comments. docs/guide.md, "Training an
+-- and is refused. `#` lines and blank lines are skipped. docs/guide.md, "Training an
 -- evaluation".
 local core = require "boardscript.core"
 local errors = require "boardscript.errors"
@@ -105,7 +105,9 @@ Reader.__index = Reader
 
 --- A reader of the data in `next_line` (an iterator giving line, number),
 -- named `where` in its messages (`FILE:LINE: ...`). Reads the header at
--- once: reader.info = { rules =, size =, options =, ... }.
+-- once: reader.info = { rules =, size =, options =, ... }. Several data
+-- files one after the other (what `parallel ... --out -` collects) read as
+-- one, when their headers name the same game.
 function data.reader(next_line, where)
   local self = setmetatable({ next_line = next_line, where = where, games = 0, positions = 0 }, Reader)
   local first, number = self:line()
@@ -113,36 +115,41 @@ function data.reader(next_line, where)
     errors.fail(("%s:%d: not a training data file of boardscript (expected '%s')"):format(where, number or 1,
       data.MAGIC))
   end
+  self.info = self:header()
+  local n = math.tointeger(tonumber(self.info.size))
+  if not n or n < 1 or n > 26 then self:bad(nil, "size must be a whole number from 1 to 26") end
+  self.n = n
+  return self
+end
+
+-- The header lines after the first line: a table of them.
+function Reader:header()
   local info = {}
   while true do
-    local line
-    line, number = self:line()
-    if line == nil then self:bad(number, "no games and no end line (the file is cut short)") end
+    local line = self:line()
+    if line == nil then self:bad(nil, "no games and no end line (the file is cut short)") end
     local key, value = line:match("^(%a[%w_]*) (.*)$")
     if key == "game" or key == "end" then
       self.pending = line
       break
     end
-    if not key then self:bad(number, "expected a header line 'key value'") end
+    if not key then self:bad(nil, "expected a header line 'key value'") end
     info[key] = value
   end
   for _, key in ipairs { "rules", "size", "options" } do
-    if not info[key] then self:bad(number, ("the header has no '%s' line"):format(key)) end
+    if not info[key] then self:bad(nil, ("the header has no '%s' line"):format(key)) end
   end
-  local n = math.tointeger(tonumber(info.size))
-  if not n or n < 1 or n > 26 then self:bad(number, "size must be a whole number from 1 to 26") end
-  self.n, self.info = n, info
-  return self
+  return info
 end
 
--- The next line that is not a comment; nil at the end.
+-- The next line that is not blank or a comment; nil at the end.
 function Reader:line()
   while true do
     local line, number = self.next_line()
     if line == nil then return nil, (self.number or 0) + 1 end
     self.number = number
     line = line:gsub("\r$", "")
-    if line:sub(1, 1) ~= "#" then return line, number end
+    if line ~= "" and line:sub(1, 1) ~= "#" then return line, number end
   end
 end
 
@@ -163,8 +170,17 @@ function Reader:next_game()
       self:bad(nil, ("the end line counts %s games and %s positions, the file holds %d and %d"):format(games,
         positions, self.games, self.positions))
     end
-    self.ended = true
-    return nil
+    local after = self:line()
+    if after == nil then return nil end
+    if after ~= data.MAGIC then self:bad(nil, "expected the end of the file or another data file's first line") end
+    local info = self:header()
+    for _, key in ipairs { "rules", "size", "options" } do
+      if info[key] ~= self.info[key] then
+        self:bad(nil, ("this part's %s is %s, the first part's %s"):format(key, info[key], self.info[key]))
+      end
+    end
+    self.games, self.positions = 0, 0
+    return self:next_game()
   end
   local n, kind = line:match("^game (%d+) (%a+)$")
   local number = math.tointeger(tonumber(n or ""))

@@ -115,16 +115,16 @@ function rounds.shard(args, game, sp)
   return 0
 end
 
--- The lines of worker w (its pipe) for data.reader: a worker that stops
--- before its end line is named with how it ended.
+-- The lines of worker w (its pipe) for data.reader: a worker that ends
+-- badly is named with how it ended.
 local function pipe_lines(pool, w, i)
   local count = 0
   return function()
     local line = w.pipe:read("l")
     if line == nil then
       local ended = pool.finish(w)
-      errors.fail(("train: worker %d stopped (%s) before the end of its games"):format(i, ended or "exit status 0"),
-        errors.EXIT_FAILURE)
+      if ended then errors.fail(("train: worker %d stopped (%s)"):format(i, ended), errors.EXIT_FAILURE) end
+      return nil
     end
     count = count + 1
     return line, count
