@@ -14,6 +14,7 @@
 -- elsewhere through the rule set's hooks, one ply deep: the move after
 -- which the evaluation is best for the mover (random moves without one).
 local core = require "boardscript.core"
+local errors = require "boardscript.errors"
 local game_mod = require "boardscript.game"
 local match = require "boardscript.match"
 local positional = require "boardscript.ai.positional"
@@ -27,7 +28,7 @@ local selfplay = {}
 selfplay.HOLDOUT_BLOCK = 20
 
 -- Streams of match.seed_of(seed, unit, stream).
-local SETUP, MOVES, BLOCK, DUEL_OPENING, DUEL_MOVES = 0, 1, 2, 3, 4
+local SETUP, MOVES, BLOCK, DUEL_OPENING, DUEL_MOVES, DUEL_SETUP = 0, 1, 2, 3, 4, 5
 
 --- Whether game `n` of a run seeded `seed` is held out: one game of each
 -- block of selfplay.HOLDOUT_BLOCK, drawn with the block's seed.
@@ -165,21 +166,23 @@ function Play:choose(g, ev, rng, which, hand)
   return moves[rng:random(#moves)]
 end
 
+-- Plays a move or "pass" that the rule set listed or allowed: its refusal
+-- is the rule set's fault.
 local function play_choice(g, move)
-  if move == "pass" then
-    if not g:pass() then return false end
-  elseif not g:play(move) then
-    return false
+  local ok
+  if move == "pass" then ok = g:pass() else ok = g:play(move) end
+  if not ok then
+    errors.rules_fault(rules_mod.where(g.rules), move == "pass" and "pass" or "play",
+      ("refused %s, a move it allows"):format(move == "pass" and "a pass" or tostring(g:move_text(move))))
   end
-  return true
 end
 
 -- A side with no move passes (an error of the rule set when it may not).
 local function pass_when_stuck(g)
   if #g:moves() > 0 then return false end
   if not g:can_pass() or not g:pass() then
-    require("boardscript.errors").fail(("rules %s: %s has no legal move and may not pass, but the game is not over")
-      :format(tostring(g.source or g.rules.name), g:side_name()))
+    errors.fail(("rules %s: %s has no legal move and may not pass, but the game is not over"):format(
+      tostring(g.source or g.rules.name), g:side_name()))
   end
   return true
 end
@@ -208,10 +211,7 @@ function Play:game(n, ev)
       else
         move = self:choose(g, ev, rng, 1)
       end
-      if not play_choice(g, move) then
-        require("boardscript.errors").fail(("rules %s: refused the move %s it listed"):format(
-          tostring(g.source or g.rules.name), tostring(g:move_text(move))))
-      end
+      play_choice(g, move)
     end
   end
   local margins = {}
@@ -229,13 +229,13 @@ end
 function Play:duel(k, ev)
   local pair = (k + 1) // 2
   local learned_first = k % 2 == 1
-  local g = self:start(pair, DUEL_OPENING)
+  local g = self:start(pair, DUEL_SETUP)
   local rng = core.rng(match.seed_of(self.cfg.seed, pair, DUEL_OPENING))
   for _ = 1, self.cfg.plies do
     if g:finished() then break end
     if not pass_when_stuck(g) then
       local moves = g:moves()
-      g:play(moves[rng:random(#moves)])
+      play_choice(g, moves[rng:random(#moves)])
     end
   end
   rng = core.rng(match.seed_of(self.cfg.seed, k, DUEL_MOVES))
@@ -249,10 +249,7 @@ function Play:duel(k, ev)
     if not pass_when_stuck(g) then
       local learned = g:to_move() == learned_side
       local move = self:choose(g, learned and ev or nil, rng, learned and 1 or 2, true)
-      if not play_choice(g, move) then
-        require("boardscript.errors").fail(("rules %s: refused the move %s it listed"):format(
-          tostring(g.source or g.rules.name), tostring(g:move_text(move))))
-      end
+      play_choice(g, move)
     end
   end
   local winner = g:winner()
