@@ -76,7 +76,7 @@ describe("player specs", function()
   it("name the player and the option at fault", function()
     assert.equal("player 'mcts:playouts=x': option playouts=x: not an integer",
       user_error(players.load, "mcts:playouts=x"))
-    assert.equal("player 'mcts:foo=1': policy 'mcts' has no option 'foo' (options: c, playouts, time)",
+    assert.equal("player 'mcts:foo=1': policy 'mcts' has no option 'foo' (options: c, eval, playouts, time)",
       user_error(players.load, "mcts:foo=1"))
     assert.equal("player 'minimax:depth=0': option depth: 0 is out of range 1..30",
       user_error(players.load, "minimax:depth=0"))
@@ -377,6 +377,7 @@ describe("boardscript ai list", function()
       "mcts: Monte Carlo tree search (UCT) with random playouts",
       "  games: any",
       "  option c: number 0..100, default 1.4 - exploration constant of UCT",
+      "  option eval: string - value new nodes by a learned evaluation (a file, or shipped), not playouts",
       "  option playouts: integer 1..100000000 - playouts per move (default 1000; with time, no limit unless given)",
       "  option time: number 0.. - seconds per move (processor time): play out until it is spent",
     }, "\n") .. "\n", out, 1, true)

@@ -470,6 +470,13 @@ return rules.variant(require "boardscript.rules.reversi", { name = "<b>&\"quoted
     it("embeds two pictures, each made by a command the guide shows", function()
       local made = {}
       for _, c in ipairs(commands()) do made[c.image] = true end
+      -- learning curves: `boardscript train ... --chart docs/images/NAME.svg`
+      -- (shown, not rerun here: a minute of self-play; spec/train_spec.lua
+      -- checks that a run draws its chart the same way every time)
+      local joined = guide:gsub("\\\n%s*", " ") -- continued lines as one
+      for image in joined:gmatch("\n%s*%$? ?boardscript train [^\n]-%-%-chart (docs/images/[%w%-]+%.svg)") do
+        made[image] = true
+      end
       local shown = 0
       for link in guide:gmatch("!%[[^%]]+%]%((images/[^)]+)%)") do
         shown = shown + 1

@@ -91,14 +91,16 @@ end
 -- keeps it), each with its number: `for line, number in
 -- bounded.lines(path) do`. opts: { max_line = bytes (default
 -- bounded.MAX_LINE), limit = bytes of the whole file (default
--- bounded.MAX_FILE), stdin = boolean }. A longer line is a user error
+-- bounded.MAX_FILE), max_lines = lines (default bounded.MAX_LINES), stdin =
+-- boolean }. A longer line is a user error
 -- "PATH:N: line longer than M bytes" (raised once M bytes of it are read),
--- a larger file "PATH: larger than N MiB", more than bounded.MAX_LINES
+-- a larger file "PATH: larger than N MiB", more than max_lines
 -- lines "PATH: more than N lines". Memory: a line and a piece.
 function bounded.lines(path, opts)
   opts = opts or {}
   local max_line = opts.max_line or bounded.MAX_LINE
   local limit = opts.limit or bounded.MAX_FILE
+  local max_lines = opts.max_lines or bounded.MAX_LINES
   local file = bounded.open(path, limit, opts.stdin)
   local buffer, pos, number, total, ended = "", 1, 0, 0, false
   local function fail(message)
@@ -117,7 +119,7 @@ function bounded.lines(path, opts)
         local line = buffer:sub(pos, newline - 1)
         pos = newline + 1
         number = number + 1
-        if number > bounded.MAX_LINES then fail(("%s: more than %d lines"):format(path, bounded.MAX_LINES)) end
+        if number > max_lines then fail(("%s: more than %d lines"):format(path, max_lines)) end
         return line, number
       end
       local rest = #buffer - pos + 1

@@ -1,6 +1,8 @@
 /* endgame64.c - the exact solver of 8 x 8 standard-rule positions on 64-bit words (blocks allowed). */
 #include "search_impl.h"
 
+#include <string.h>
+
 /* ---- the 8 x 8 exact solver (standard rules, blocks allowed) ---- */
 
 typedef struct solve64 {
@@ -8,7 +10,12 @@ typedef struct solve64 {
     uint64_t blocks;
     int misere, to_winner;
     int most; /* the cells that can hold a disc: no margin exceeds it */
+    const bs_pat64 *pm; /* a learned evaluation to order moves by far from the end, or NULL */
 } solve64;
+
+/* Empty cells from which a learned evaluation orders the solver's moves
+ * (nearer the end the mobility ordering is cheaper and as good). */
+#define EVAL_SORT_EMPTIES 16
 
 #define COL_A 0x0101010101010101ULL
 #define COL_H 0x8080808080808080ULL
@@ -265,11 +272,40 @@ static int solve_deep(solve64 *c, uint64_t P, uint64_t O, int alpha, int beta, b
         for (int q = 0; q < 4; q++)
             if (__builtin_popcountll(E & QUADRANT[q]) & 1)
                 odd |= QUADRANT[q];
+    /* the pattern indices with P as "black": each child's are a few updates away */
+    uint16_t idx[BS_MODEL_MAX_INSTANCES];
+    bool by_eval = c->pm && empties >= EVAL_SORT_EMPTIES;
+    if (by_eval)
+        bs_pat64_indices(c->pm, P, O, idx);
     for (uint64_t set = moves; set; set &= set - 1) {
         int sq = __builtin_ctzll(set);
         uint64_t f = bs_flips64(P, O, sq);
         uint64_t nP = P | f | (1ULL << sq), nO = O & ~f;
         uint64_t reply_set = bs_moves64(nO, nP, ~(nP | nO | c->blocks));
+        if (by_eval) {
+            uint16_t child[BS_MODEL_MAX_INSTANCES];
+            memcpy(child, idx, sizeof(uint16_t) * (size_t)c->pm->m->ninst);
+            bs_pat64_update(c->pm->m, child, 1, sq, f);
+            int v = -bs_pat64_value(c->pm, child, nO, nP, 1, reply_set, bs_moves64(nP, nO, ~(nP | nO | c->blocks)));
+            v = v / 8 - 16 * __builtin_popcountll(reply_set); /* hundredths of a disc, and mobility */
+            if (sq == tt_move)
+                v += 1 << 24;
+            if (empties >= ETC_MIN_EMPTIES && !best_sq) {
+                tt_entry *ce = probe64(sr, key64(nO, nP));
+                if (ce && (ce->flag & TT_UPPER) && -ce->value >= beta)
+                    return -ce->value;
+            }
+            int j = count++;
+            for (; j > 0 && score[j - 1] < v; j--) {
+                score[j] = score[j - 1];
+                sq_list[j] = sq_list[j - 1];
+                flip_list[j] = flip_list[j - 1];
+            }
+            score[j] = v;
+            sq_list[j] = sq;
+            flip_list[j] = f;
+            continue;
+        }
         /* enhanced transposition cutoff: a child already known to be bad
          * enough for the opponent refutes this node at once */
         if (empties >= ETC_MIN_EMPTIES && !best_sq) {
@@ -334,7 +370,8 @@ static int solve_deep(solve64 *c, uint64_t P, uint64_t O, int alpha, int beta, b
  * index (r * BS_MAX_N + c), or BS_PASS when the side to move must pass. */
 int bs_solve64_root(bs_searcher *sr, const bs_state *s, int guess, int *best)
 {
-    solve64 c = {sr, bs_pack64(s->board.plane[2]), sr->g->misere, sr->g->empties_to_winner, 0};
+    solve64 c = {sr, bs_pack64(s->board.plane[2]), sr->g->misere, sr->g->empties_to_winner, 0,
+                 sr->mid64 ? &sr->pat64 : NULL};
     c.most = 64 - __builtin_popcountll(c.blocks);
     uint64_t P = bs_pack64(s->board.plane[s->player - 1]);
     uint64_t O = bs_pack64(s->board.plane[bs_opponent(s->player) - 1]);

@@ -127,6 +127,37 @@ local search_figure = {
   end,
 }
 
+-- The learned 8 x 8 Reversi evaluation the figures use: --eval FILE, else
+-- the shipped one; nil with --eval hand or when none is shipped.
+local function learned_8x8(opts)
+  local evalfile = require "boardscript.evalfile"
+  if opts.eval == "hand" then return nil end
+  local ev, meta = evalfile.for_game(opts.eval, "reversi", 8)
+  return ev, meta and meta.path
+end
+
+local search_learned_figure = {
+  name = "search_learned", unit = "nodes/s",
+  run = function(opts)
+    local ev, path = learned_8x8(opts)
+    if not ev then return { skipped = "no learned 8 x 8 Reversi evaluation (--eval FILE, or a shipped one)" } end
+    local count, depth = 8, opts.quick and 4 or 11
+    local searcher = core.searcher { tt_mb = 16 }
+    local nodes, seconds = 0, 0
+    for _, pos in ipairs(midgame_positions(count)) do
+      searcher:clear()
+      local t, _, _, info = timed(searcher.search, searcher, pos.board, pos.player,
+        { depth = depth, endgame = 0, evaluator = ev })
+      nodes, seconds = nodes + info.nodes, seconds + t
+    end
+    return {
+      what = ("alphabeta search depth %d of %d midgame positions (20 random plies, seeds 1..), learned evaluation %s")
+        :format(depth, count, path:match("[^/]*$")),
+      value = nodes / seconds, seconds = seconds, count = nodes, count_unit = "nodes", depth = depth, positions = count,
+    }
+  end,
+}
+
 local ffo_figure = {
   name = "ffo", unit = "s",
   run = function(opts)
@@ -137,19 +168,21 @@ local ffo_figure = {
     local positions = obf.load(opts.obf)
     local last = opts.quick and math.min(2, #positions) or #positions
     local searcher = core.searcher { tt_mb = 64 }
+    local ev, path = learned_8x8(opts)
     local nodes, seconds, ok = 0, 0, 0
     for i = 1, last do
       local pos = positions[i]
       searcher:clear()
       local t, _, margin, info = timed(searcher.solve, searcher, pos.board, pos.player,
-        { game = { empties_to_winner = true } })
+        { game = { empties_to_winner = true }, evaluator = ev })
       nodes, seconds = nodes + (info and info.nodes or 0), seconds + t
       local best = pos.best[1] and pos.best[1].score
       if margin ~= nil and (best == nil or best == margin) then ok = ok + 1 end
     end
     local file = opts.obf:match("[^/]*$")
     return {
-      what = ("solve exactly %d positions of %s (%d with the expected score)"):format(last, file, ok),
+      what = ("solve exactly %d positions of %s (%d with the expected score), ordered by %s"):format(last, file, ok,
+        ev and ("the learned evaluation " .. path:match("[^/]*$")) or "the hand ordering"),
       value = seconds, seconds = seconds, count = nodes, count_unit = "nodes", positions = last, correct = ok,
     }
   end,
@@ -347,6 +380,7 @@ command.FIGURES = {
   midgame_perft_figure("perft16_mid", 16, 60, 6, 3),
   midgame_perft_figure("perft26_mid", 26, 300, 5, 3),
   search_figure,
+  search_learned_figure,
   ffo_figure,
   playout_c,
   playout_lua,
@@ -375,6 +409,8 @@ function command.configure(cmd)
   cmd:flag("--quick", "Small depths and counts: a smoke test of every figure in a few seconds.")
   cmd:flag("--json", "Print one JSON object (figures with name, what, value, unit, seconds, count, rss_kib).")
   cmd:option("--obf", "The FFO positions the 'ffo' figure solves (e.g. fforum-20-39.obf); without it, skipped.")
+  cmd:option("--eval", "The learned 8 x 8 evaluation of 'search_learned' and of the 'ffo' ordering: a file, or hand "
+    .. "(default: the shipped one).")
 end
 
 --- The figures `only` names ("a,b"), or all; an unknown name is a usage error.
@@ -429,6 +465,7 @@ local function measure_in_child(figure, args)
   local argv = { exe, "bench", "--only", figure.name, "--json" }
   if args.quick then argv[#argv + 1] = "--quick" end
   if args.obf then argv[#argv + 1] = "--obf=" .. args.obf end
+  if args.eval then argv[#argv + 1] = "--eval=" .. args.eval end
   for i, a in ipairs(argv) do argv[i] = shell_quote(a) end
   local pipe = assert(io.popen(table.concat(argv, " ") .. " 2>&1"))
   local text = pipe:read("a")
@@ -479,7 +516,7 @@ function command.run(args)
   -- said once before any figure runs (status 2), not a failed figure
   if args.obf then require("boardscript.formats.obf").load(args.obf) end
   if not args.json then io.stdout:write(command.build_line(), "\n") end
-  local opts = { quick = args.quick, obf = args.obf }
+  local opts = { quick = args.quick, obf = args.obf, eval = args.eval }
   local results, failed = {}, false
   for _, figure in ipairs(figures) do
     local result = #figures == 1 and command.measure(figure, opts) or measure_in_child(figure, args)

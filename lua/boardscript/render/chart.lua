@@ -7,8 +7,10 @@
 -- labels = { [k] = "12. Black f5" } (each point's tooltip), symmetric = true
 -- (a y range around 0 with a zero line, for evaluations), cursor = K (a
 -- marker at move K), integer = true (whole-number values: ticks at least
--- 1 apart) }. `values[0]`, the start position, starts the line but
--- has no point; a move without a value leaves a gap.
+-- 1 apart), x_label = the x axis's name (default "move"), y_max = a
+-- value the y axis reaches at least }. `values[0]`,
+-- the start position, starts the line but has no point; a move without a
+-- value leaves a gap.
 local xml = require "boardscript.render.xml"
 
 local chart = {}
@@ -31,7 +33,7 @@ end
 
 -- The y range: [0, top] (or [-top, top]) with top a multiple of the step.
 local function y_range(description)
-  local high, low = 0, 0
+  local high, low = description.y_max or 0, 0
   for _, s in ipairs(description.series) do
     for _, v in pairs(s.values) do
       high, low = math.max(high, v), math.min(low, v)
@@ -91,7 +93,7 @@ function chart.panel(description, width)
                       "fill", "#444444" }, label(k)))
   end
   add(tag("text", { "x", num(LEFT + plot_w), "y", num(TOP + plot_h + 29), "font-size", "11", "text-anchor", "end",
-                    "fill", "#444444" }, "move"))
+                    "fill", "#444444" }, escape(description.x_label or "move")))
   if description.cursor and description.cursor ~= description.moves then
     add(tag("line", { "class", "cursor", "x1", num(x(description.cursor)), "y1", num(TOP), "x2",
                       num(x(description.cursor)), "y2", num(TOP + plot_h), "stroke", "#e0301e",
@@ -121,8 +123,8 @@ function chart.panel(description, width)
     for k = 1, description.moves do
       local value = s.values[k]
       if value ~= nil then
-        local tip = ("%s%s %s"):format(labels[k] and (labels[k] .. ": ") or ("move " .. k .. ": "), s.name,
-          label(value))
+        local where = labels[k] or ((description.x_label or "move") .. " " .. k)
+        local tip = ("%s: %s %s"):format(where, s.name, label(value))
         add(tag("circle", { "class", "point " .. s.class, "data-move", k, "cx", num(x(k)), "cy", num(y(value)),
                             "r", "2.5", "fill", s.fill or s.colour, "stroke", s.colour },
           tag("title", {}, escape(tip))))

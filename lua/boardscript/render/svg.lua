@@ -253,7 +253,8 @@ function svg.status(g, last)
   return text
 end
 
-local function captions(lines, width)
+--- A panel of centred caption lines (the first larger), `width` wide.
+function svg.captions(lines, width)
   local parts = {}
   for i, line in ipairs(lines) do
     parts[i] = tag("text", { "class", "caption", "x", num(width / 2), "y", num(18 + (i - 1) * 20),
@@ -304,7 +305,7 @@ function svg.picture(g, opts)
   local board = family == "dots" and dots_panel(g, view) or board_panel(g, view)
   local title = opts.title or svg.describe(g)
   local width = math.max(MIN_WIDTH, board.width)
-  local panels = { captions({ title, svg.status(g, last) }, width), board }
+  local panels = { svg.captions({ title, svg.status(g, last) }, width), board }
   for _, description in ipairs(opts.charts or {}) do
     panels[#panels + 1] = chart.panel(description, math.max(width, 360))
   end

@@ -1,0 +1,328 @@
+--- `boardscript train`: learns an evaluation (core.evaluator, pattern
+-- tables fitted by core.trainer) by self-play. Rounds of games, each round
+-- played with the evaluation fitted so far (the first with the
+-- hand-written one), every position labelled by the game's final margin;
+-- after each round a fit over all positions so far and a short duel
+-- against the hand-written evaluation. `--jobs K` plays in K worker
+-- processes, `--shard I/N` plays one slice and writes the positions as a
+-- data file, `--data FILES` fits such files. docs/guide.md, "Training an
+-- evaluation".
+local core = require "boardscript.core"
+local errors = require "boardscript.errors"
+local options = require "boardscript.options"
+local output = require "boardscript.output"
+local rule_options = require "boardscript.rule_options"
+
+local command = {
+  summary = "Learn an evaluation by self-play (pattern tables fitted to game results), in rounds, "
+    .. "in parallel or sharded.",
+}
+
+--- The default number of rounds.
+command.ROUNDS = 4
+--- The default self-play search depth (plies).
+command.DEPTH = 2
+--- The default share of exploratory random moves.
+command.EPSILON = 0.05
+--- The default games of each round's duel against the hand-written evaluation.
+command.SCORE_GAMES = 20
+--- The default ridge of the fits (positions' worth of pull to zero; the
+-- trainer's own default, 4, overfits a few hundred thousand positions:
+-- docs/decisions.md, "boardscript train").
+command.SHRINK = 1000
+--- The most games a run may ask for.
+command.MAX_GAMES = 100000000
+
+local function number_in(lo, hi, what)
+  return function(text)
+    local x = tonumber(text)
+    if not x or x ~= x or x < lo or x > hi then
+      return nil, ("%s must be a number from %s to %s"):format(what, lo, hi)
+    end
+    return x
+  end
+end
+
+function command.configure(cmd)
+  cmd:epilog("Examples:\n"
+    .. "  boardscript train --rules reversi --size 6 --games 2000 --jobs 2 --seed 1 --out six.bse --chart six.svg\n"
+    .. "  boardscript train --rules reversi --minutes 60 --jobs 8 --out eight.bse\n"
+    .. "  boardscript train --rules reversi --games 10000 --seed 1 --shard 3/16 --out part3.data\n"
+    .. "  boardscript train --rules reversi --data part*.data --out eight.bse")
+  cmd:option("--rules", "The rule set: a built-in name or a path to a .lua file."):count(1)
+  rule_options.add(cmd)
+  cmd:option("--out", "The evaluation file to write (with --shard: the data file; '-' for standard output)."):count(1)
+  cmd:option("--games", "Self-play games in all (spread over the rounds).")
+    :convert(options.integer_in(1, command.MAX_GAMES, "games"))
+  cmd:option("--minutes", "Self-play for about this long (wall clock), instead of --games.")
+    :convert(number_in(0, 1e6, "minutes"))
+  cmd:option("--rounds", ("Rounds: each plays with the evaluation fitted so far (default %d)."):format(
+    command.ROUNDS)):convert(options.integer_in(1, 10000, "rounds"))
+  cmd:option("--seed", "Seed of everything random (set-up, openings, exploration, held-out games); "
+    .. "default: from the clock.")
+    :convert(options.integer_in(math.mininteger, math.maxinteger, "seed"))
+  cmd:option("--jobs", "Play in this many worker processes (the same games, the same file).", "1")
+    :convert(options.integer_in(1, 256, "jobs"))
+  cmd:option("--depth", ("Plies the self-play search looks ahead (default %d; C searcher only)."):format(
+    command.DEPTH)):convert(options.integer_in(1, 20, "depth"))
+  cmd:option("--endgame", "Solve exactly at this many empty cells or fewer (default 12 on 8 x 8, else 10).")
+    :convert(options.integer_in(0, 30, "endgame"))
+  cmd:option("--plies", "Random plies at the start of every game (default: an eighth of the cells).")
+    :convert(options.integer_in(0, 1000, "plies"))
+  cmd:option("--epsilon", ("Share of exploratory random moves (default %s)."):format(command.EPSILON))
+    :convert(number_in(0, 1, "epsilon"))
+  cmd:option("--iterations", "Conjugate-gradient iterations of each fit (default 20).")
+    :convert(options.integer_in(1, 10000, "iterations"))
+  cmd:option("--shrink", ("Ridge of each fit: every weight is pulled to zero as by this many positions (default %d).")
+    :format(command.SHRINK))
+    :convert(number_in(0, 1e9, "shrink"))
+  cmd:option("--phases", "Game phases with weights of their own (default: by the size).")
+    :convert(options.integer_in(1, 64, "phases"))
+  cmd:option("--features", "Scalar features besides the patterns: all, none, or a list such as "
+    .. "mobility,potential,parity,anchored (default: all where the core knows the moves, else none).")
+  cmd:option("--score-games", ("Games of each round's duel against the hand-written evaluation (default %d)."):format(
+    command.SCORE_GAMES)):convert(options.integer_in(0, 100000, "score-games"))
+  cmd:option("--eval", "Start from this evaluation file: play the first round with it and fit from its weights.")
+  cmd:option("--shard", "Play only games I, I+N, ... with --eval (or the hand-written evaluation) "
+    .. "and write their positions to --out as a data file.")
+  cmd:option("--data", "Fit the positions of these data files (from --shard runs) instead of playing."):args("+")
+  cmd:option("--chart", "Draw the learning curve (held-out error, score against the hand-written evaluation "
+    .. "by round) into this SVG file.")
+  cmd:option("--first", "(worker) number of the first game"):hidden(true)
+    :convert(options.integer_in(1, command.MAX_GAMES, "first"))
+  cmd:option("--seconds", "(worker) stop starting games after this many seconds"):hidden(true)
+    :convert(number_in(0, 1e8, "seconds"))
+  require("boardscript.game").add_options(cmd)
+end
+
+-- ---- the game, the evaluation and the files ----
+
+-- "k=v,k=v": the options a game was set up with, sorted by name.
+local function options_text(opts)
+  local keys = {}
+  for key in pairs(opts) do keys[#keys + 1] = key end
+  table.sort(keys)
+  local parts = {}
+  for i, key in ipairs(keys) do parts[i] = ("%s=%s"):format(key, tostring(opts[key])) end
+  return table.concat(parts, ",")
+end
+
+--- What a run trains for: { rules =, name =, source =, opts =, n =,
+-- options = text, mobility = legal directions or nil }. Rule sets that are
+-- not played with discs on a square core board are refused.
+function command.game_of(args)
+  local rules_mod = require "boardscript.rules"
+  local game_mod = require "boardscript.game"
+  local rules = rules_mod.load(args.rules)
+  local name = tostring(rules.name or args.rules)
+  if (rules.family or "board") ~= "board" then
+    errors.fail(("train: %s is a game of the %s family; train learns evaluations of games of discs on square "
+      .. "boards"):format(name, tostring(rules.family)))
+  end
+  local opts = rule_options.convert(rules, rule_options.texts(args))
+  local g = game_mod.new(rules, opts, core.rng(0))
+  local board = g.state.board
+  local ok, n = pcall(function() return board:size() end)
+  if not ok or math.type(n) ~= "integer" or not tostring(board):match("^[%.XO#\n]+$")
+    or #tostring(board) ~= n * (n + 1) then
+    errors.fail(("train: %s does not keep its position on a core board (core.board); train cannot read it")
+      :format(name))
+  end
+  if n < 3 then errors.fail(("train: %d x %d boards are too small for an evaluation (3 to 26)"):format(n, n)) end
+  local described = rules_mod.core_game(rules, g.state)
+  return { rules = rules, name = name, source = args.rules, opts = opts, n = n, options = options_text(g.opts),
+           mobility = described and described.legal or nil, searched = rules_mod.searched_in_core(rules) }
+end
+
+local function features_of(args, game)
+  local text = args.features
+  if text == nil then return game.mobility and "all" or "none" end
+  if text == "all" or text == "none" then return text end
+  local list = {}
+  for word in text:gmatch("[^,%s]+") do list[#list + 1] = word end
+  if #list == 0 then errors.fail("--features: expected all, none or a list such as mobility,parity") end
+  return list
+end
+
+--- A new evaluation for the game (zero weights), as --phases and
+-- --features ask.
+function command.new_evaluator(args, game)
+  local ok, ev = pcall(core.evaluator, { size = game.n, phases = args.phases, features = features_of(args, game),
+                                         mobility = game.mobility })
+  if not ok then
+    local why = tostring(ev):gsub("^bad argument #1 to '[%w_.]+' %((.*)%)$", "%1")
+    errors.fail("train: " .. why)
+  end
+  return ev
+end
+
+--- Loads --eval, checked against the game.
+function command.load_eval(path, game)
+  local evalfile = require "boardscript.evalfile"
+  local ev, meta = evalfile.load(path)
+  evalfile.check(meta, game.name, game.n)
+  if meta.options and meta.options ~= game.options then
+    errors.fail(("%s was trained with the options %s, not %s"):format(path, meta.options, game.options))
+  end
+  return ev, meta
+end
+
+-- Whether `path` can be written, without emptying an existing file: a
+-- user error naming it if not.
+local function check_writable(path, what)
+  if path == "-" then return end
+  local file, err, code = io.open(path, "r+")
+  if file then
+    file:close()
+    return
+  end
+  if code == 2 then -- ENOENT: try creating it
+    file, err = io.open(path, "w")
+    if file then
+      file:close()
+      os.remove(path)
+      return
+    end
+  end
+  errors.fail(("%s: cannot write %s"):format(what, tostring(err)))
+end
+
+-- The self-play settings of a run.
+local function selfplay_of(args, game)
+  local selfplay = require "boardscript.train.selfplay"
+  return selfplay.new {
+    rules = game.rules, source = game.source, opts = game.opts, seed = args.seed,
+    depth = args.depth or command.DEPTH, endgame = args.endgame or selfplay.default_endgame(game.n),
+    plies = args.plies or selfplay.default_plies(game.n), epsilon = args.epsilon or command.EPSILON,
+  }
+end
+
+-- The words of the command that makes the same evaluation (the options that
+-- choose the games and the fit; not --out, --jobs, --chart, --trust).
+local function reproduce(args)
+  local words = { "boardscript", "train", "--rules", args.rules }
+  local function add(name, value)
+    if value ~= nil then
+      words[#words + 1] = name
+      words[#words + 1] = type(value) == "number" and require("boardscript.train.data").number_text(value)
+        or tostring(value)
+    end
+  end
+  add("--size", args.size)
+  for _, o in ipairs(args.opt or {}) do add("--opt", o) end
+  add("--games", args.games)
+  add("--minutes", args.minutes)
+  for _, name in ipairs { "rounds", "depth", "endgame", "plies", "epsilon", "iterations", "shrink", "phases",
+                          "features", "eval" } do
+    add("--" .. name, args[name])
+  end
+  if args.data then
+    words[#words + 1] = "--data"
+    for _, path in ipairs(args.data) do words[#words + 1] = path end
+  end
+  add("--seed", args.seed)
+  local quote = require("boardscript.text").shell_quote
+  for i, w in ipairs(words) do words[i] = w:match("^[%w%._/,:=+-]+$") and w or quote(w) end
+  return table.concat(words, " ")
+end
+
+-- ---- checking the command line ----
+
+local SELFPLAY_ONLY = { "games", "minutes", "rounds", "plies", "epsilon", "endgame", "shard", "first", "seconds" }
+
+local function check_args(args)
+  if args.data then
+    for _, name in ipairs(SELFPLAY_ONLY) do
+      if args[name] ~= nil then errors.fail(("--%s goes with self-play, not with --data"):format(name)) end
+    end
+    if args.jobs > 1 then errors.fail("--jobs goes with self-play, not with --data") end
+    if args.eval and args.eval == args.out then errors.fail("--eval and --out name the same file") end
+    return
+  end
+  if (args.games == nil) == (args.minutes == nil) then
+    errors.fail(args.games and "give --games or --minutes, not both"
+      or "how long to train: give --games N or --minutes M (or --data FILES to fit data files)")
+  end
+  if args.shard then
+    if args.jobs > 1 then errors.fail("--shard and --jobs do not go together") end
+    if args.rounds then errors.fail("--rounds goes without --shard (a shard plays one round, with --eval)") end
+    if args.chart then errors.fail("--chart goes without --shard (a shard only plays)") end
+    require("boardscript.commands.match").shard_of(args.shard)
+  else
+    if args.first or args.seconds then errors.fail("--first and --seconds go with --shard") end
+    if args.out == "-" then errors.fail("--out -: an evaluation file is not written to standard output") end
+  end
+  if args.rounds and args.games and args.rounds > args.games then
+    errors.fail(("--rounds %d: more rounds than --games %d"):format(args.rounds, args.games))
+  end
+end
+
+-- ---- fitting data files ----
+
+local function fit_options(args)
+  return { iterations = args.iterations, shrink = args.shrink or command.SHRINK }
+end
+
+local function run_data(args, game)
+  local data = require "boardscript.train.data"
+  local rounds = require "boardscript.train.rounds"
+  local ev = args.eval and command.load_eval(args.eval, game) or command.new_evaluator(args, game)
+  local tr = core.trainer(ev)
+  local board = core.board(game.n)
+  local games, positions = 0, 0
+  local t0 = core.clock()
+  for _, path in ipairs(args.data) do
+    local reader = data.open(path)
+    local info = reader.info
+    if info.rules ~= game.name or tonumber(info.size) ~= game.n or info.options ~= game.options then
+      errors.fail(("%s holds positions of %s %s x %s (%s), not of %s %d x %d (%s)"):format(path, info.rules,
+        info.size, info.size, info.options, game.name, game.n, game.n, game.options))
+    end
+    while true do
+      local record = reader:next_game()
+      if not record then break end
+      rounds.add_positions(tr, board, game.n, record)
+      games, positions = games + 1, positions + #record.positions
+    end
+  end
+  if tr:count(false) == 0 then
+    errors.fail("--data: the files hold no positions to fit (none outside the held-out games)")
+  end
+  local read_time = core.clock() - t0
+  local fit = tr:fit(fit_options(args))
+  local sp = selfplay_of(args, game)
+  local duel = rounds.duel(sp, ev, args.score_games or command.SCORE_GAMES)
+  rounds.save(args, game, ev, reproduce(args), ("%d games, %d positions from %d data file%s"):format(games,
+    positions, #args.data, #args.data == 1 and "" or "s"))
+  output.stdout(("Fitted %s (size %d) to %d positions of %d games from %d file%s (read in %.1f s)\n"):format(
+    game.name, game.n, positions, games, #args.data, #args.data == 1 and "" or "s", read_time))
+  output.stdout(rounds.round_header(sp), rounds.round_line(1, { games = games, positions = positions, fit = fit,
+    duel = duel }))
+  output.stdout(rounds.written(args.out, ev))
+  return 0
+end
+
+-- ---- the command ----
+
+function command.run(args)
+  require("boardscript.game").from_args(args)
+  check_args(args)
+  if args.seed == nil then args.seed = require("boardscript.play").clock_seed() end
+  local game = command.game_of(args)
+  if args.eval and not args.data and not args.shard and args.eval == args.out then
+    errors.fail("--eval and --out name the same file")
+  end
+  check_writable(args.out, "--out")
+  if args.chart then check_writable(args.chart, "--chart") end
+  if args.data then return run_data(args, game) end
+  local rounds = require "boardscript.train.rounds"
+  local sp = selfplay_of(args, game)
+  if args.shard then return rounds.shard(args, game, sp) end
+  local history = rounds.run(args, game, sp, reproduce(args))
+  if args.chart then
+    output.write_file(args.chart, require("boardscript.train.curve").svg(history, game, args), "wb")
+  end
+  return 0
+end
+
+return command

@@ -1,0 +1,252 @@
+-- `boardscript train` (docs/guide.md, "Training an evaluation"): tiny
+-- evaluations trained in seconds for 6 x 6 Reversi (the C searcher plays
+-- the games) and tic-tac-toe (the rule set's hooks do), loaded back and
+-- played; the same file from the same seed with any --jobs; shards and
+-- --data; the data format; one-line messages for bad options.
+local core = require "boardscript.core"
+local data = require "boardscript.train.data"
+local evalfile = require "boardscript.evalfile"
+local selfplay = require "boardscript.train.selfplay"
+local support = require "support.host"
+
+local host, slurp, spit = support.run, support.slurp, support.spit
+local SOURCE = os.getenv("BOARDSCRIPT_SOURCE") or "."
+local TICTACTOE = SOURCE .. "/lua/examples/tictactoe.lua"
+
+local dir, cleanup
+setup(function() dir, cleanup = support.scratch_dir() end)
+teardown(function() cleanup() end)
+
+-- Runs the host; asserts status 0 and returns stdout.
+local function run_ok(args)
+  local status, out, err = host(args)
+  assert(status == 0, ("status %s: %s"):format(tostring(status), err))
+  return out, err
+end
+
+-- Runs the host expecting a usage error: one line on stderr (or, for an
+-- option argparse refuses, the command's usage and one `Error:` line, as
+-- every command has it), no traceback.
+local function refused(args, pattern, status)
+  local got, out, err = host(args)
+  assert.equal(status or 2, got, err)
+  assert.equal("", out)
+  assert.truthy(err:match("^boardscript: [^\n]*\n$") or err:match("^Usage: boardscript train .-\n\nError: [^\n]*\n$"),
+    "not one line: " .. err)
+  assert.falsy(err:find("traceback", 1, true), err)
+  assert.truthy(err:find(pattern, 1, true), ("expected %q in %q"):format(pattern, err))
+end
+
+-- A match's score line: wins, losses, draws of --a.
+local function score(out)
+  local w, l, d = out:match("Score of [^\n]-: (%d+) %- (%d+) %- (%d+)")
+  return tonumber(w), tonumber(l), tonumber(d)
+end
+
+describe("train data files", function()
+  it("write a game and read it back, the end line counting it", function()
+    local text = data.header { rules = "reversi", size = 4, options = "size=4", seed = 7 }
+      .. data.game { game = 3, holdout = true, positions = { { cells = "....xo..ox......", target = -4 },
+                                                            { cells = "...#xxx.ox......", target = 2.5 } } }
+      .. data.ending(1, 2)
+    local lines = {}
+    for line in text:gmatch("[^\n]*") do lines[#lines + 1] = line end
+    local k = 0
+    local reader = data.reader(function()
+      k = k + 1
+      return lines[k], k
+    end, "mem")
+    assert.same({ rules = "reversi", size = "4", options = "size=4", seed = "7" }, reader.info)
+    local game = reader:next_game()
+    assert.same({ game = 3, holdout = true, positions = { { cells = "....xo..ox......", target = -4 },
+                                                        { cells = "...#xxx.ox......", target = 2.5 } } }, game)
+    assert.is_nil(reader:next_game())
+  end)
+
+  it("see a board from the side to move: x its discs, o the other side's", function()
+    local b = core.board(4)
+    b:set(1, 1, "black")
+    b:set(1, 2, "white")
+    b:set(4, 4, "block")
+    assert.equal("xo.............#", data.cells(b, "black"))
+    assert.equal("ox.............#", data.cells(b, "white"))
+    local back = data.board(core.board(4), "ox.............#", 4)
+    assert.equal("white", back:get(1, 1))
+    assert.equal("block", back:get(4, 4))
+  end)
+
+  it("refuse a file cut short, a bad position and an end line that miscounts, naming the line", function()
+    local header = data.header { rules = "reversi", size = 4, options = "centre=white,size=4" }
+    local cases = {
+      { header .. "game 1 train\n....xo..ox...... 4\n", "without its end line" },
+      { header .. "game 1 train\n....xo..ox.... 4\nend 1 games 1 positions\n", ":6: expected a position" },
+      { header .. "game 1 train\n....xo..ox...... x\nend 1 games 1 positions\n", "is not a number" },
+      { header .. "game 1 train\n....xo..ox...... 4\nend 1 games 5 positions\n", "the file holds 1 and 1" },
+      { "boardscript-eval 1\n", ":1: not a training data file" },
+      { data.MAGIC .. "\nrules reversi\nsize 4\ngame 1 train\n", "no 'options' line" },
+    }
+    for i, case in ipairs(cases) do
+      local path = ("%s/bad%d.data"):format(dir, i)
+      spit(path, case[1])
+      refused({ "train", "--rules", "reversi", "--size", "4", "--data", path, "--out", dir .. "/x.bse" }, case[2])
+    end
+  end)
+
+  it("hold out one game in each block of 20, chosen by the seed", function()
+    for _, seed in ipairs { 1, 2, 99 } do
+      for block = 0, 3 do
+        local held = 0
+        for n = block * 20 + 1, block * 20 + 20 do
+          if selfplay.holdout(seed, n) then held = held + 1 end
+        end
+        assert.equal(1, held)
+      end
+    end
+  end)
+end)
+
+describe("boardscript train", function()
+  local six
+
+  it("trains a 6 x 6 Reversi evaluation from 40 games that loads and beats random", function()
+    six = dir .. "/six.bse"
+    local out = run_ok { "train", "--rules", "reversi", "--size", "6", "--games", "40", "--seed", "1",
+                         "--score-games", "4", "--out", six, "--chart", dir .. "/six.svg" }
+    assert.truthy(out:find("Training reversi 6 x 6 (centre=white,size=6) by self-play: 40 games in 4 rounds", 1, true))
+    assert.truthy(out:find("\n    4       10 ", 1, true), out)
+    assert.truthy(out:find("Wrote " .. six, 1, true))
+    local ev, meta = evalfile.load(six)
+    assert.same({ "reversi", 6, "centre=white,size=6", "1" }, { meta.rules, meta.size, meta.options, meta.seed })
+    assert.equal("boardscript train --rules reversi --size 6 --games 40 --seed 1", meta.command)
+    assert.truthy(ev:info().nonzero > 100)
+    evalfile.check(meta, "reversi", 6)
+    -- the learned evaluation one ply deep (no exact endgame) against random
+    -- moves, and an untrained one (every weight zero) that does not do so
+    local function against_random(path)
+      return score(run_ok { "match", "--rules", "reversi", "--size", "6", "--games", "40", "--seed", "1",
+                            "--a", "alphabeta:depth=1,endgame=0,eval=" .. path, "--b", "random" })
+    end
+    local w, l = against_random(six)
+    assert.truthy(w >= 26, ("%d - %d"):format(w, l))
+    local zero = dir .. "/zero.bse"
+    evalfile.save(zero, core.evaluator { size = 6 }, { rules = "reversi", size = 6 })
+    w, l = against_random(zero)
+    assert.truthy(w <= 24, ("%d - %d"):format(w, l))
+    -- the learning curve: held-out error and score by round
+    local svg = slurp(dir .. "/six.svg")
+    assert.truthy(svg:find("Learning curve: reversi 6 x 6, 40 games, seed 1", 1, true))
+    local _, points = svg:gsub('class="point holdout"', "")
+    assert.equal(4, points)
+  end)
+
+  it("writes the same file for the same seed, with one, two or three jobs", function()
+    local args = { "train", "--rules", "reversi", "--size", "6", "--games", "24", "--rounds", "2", "--seed", "5",
+                   "--score-games", "2" }
+    local files, charts = {}, {}
+    for _, jobs in ipairs { 1, 2, 1, 3 } do
+      local path = ("%s/jobs%d-%d.bse"):format(dir, jobs, #files + 1)
+      local argv = table.move(args, 1, #args, 1, {})
+      table.move({ "--jobs", tostring(jobs), "--out", path, "--chart", path .. ".svg" }, 1, 6, #argv + 1, argv)
+      run_ok(argv)
+      files[#files + 1], charts[#files + 1] = slurp(path), slurp(path .. ".svg")
+    end
+    for i = 2, #files do
+      assert.equal(files[1], files[i])
+      assert.equal(charts[1], charts[i])
+    end
+    local other = dir .. "/seed6.bse"
+    args[11] = "6"
+    table.move({ "--out", other }, 1, 2, #args + 1, args)
+    run_ok(args)
+    assert.are_not.equal(files[1], slurp(other))
+  end)
+
+  it("plays shards into data files and fits them with --data", function()
+    local parts = {}
+    for i = 1, 2 do
+      parts[i] = ("%s/part%d.data"):format(dir, i)
+      run_ok { "train", "--rules", "reversi", "--size", "6", "--games", "20", "--seed", "3",
+               "--shard", ("%d/2"):format(i), "--out", parts[i] }
+    end
+    local text = slurp(parts[2])
+    assert.truthy(text:find("^boardscript%-train%-data 1\nrules reversi\nsize 6\noptions centre=white,size=6\n"))
+    assert.truthy(text:find("\ngame 2 ", 1, true) and text:find("\ngame 20 ", 1, true))
+    assert.falsy(text:find("\ngame 1 ", 1, true))
+    assert.truthy(text:find("\nend 10 games %d+ positions\n$"))
+    local fitted = dir .. "/fitted.bse"
+    local out = run_ok { "train", "--rules", "reversi", "--size", "6", "--data", parts[1], parts[2],
+                         "--score-games", "2", "--out", fitted }
+    assert.truthy(out:find("of 20 games from 2 files", 1, true), out)
+    local ev, meta = evalfile.load(fitted)
+    assert.truthy(ev:info().nonzero > 0)
+    assert.truthy(meta.command:find("--data " .. parts[1] .. " " .. parts[2], 1, true))
+    -- a shard to standard output, and one played with a learned evaluation
+    local stdout = run_ok { "train", "--rules", "reversi", "--size", "6", "--games", "4", "--seed", "3",
+                            "--shard", "1/1", "--eval", fitted, "--out", "-" }
+    assert.truthy(stdout:find("\neval " .. fitted .. "\n", 1, true))
+    assert.truthy(stdout:find("\nend 4 games %d+ positions\n$"))
+  end)
+
+  it("trains tic-tac-toe through its hooks: a 1-ply learned player that beats random", function()
+    local path = dir .. "/ttt.bse"
+    local out = run_ok { "train", "--rules", TICTACTOE, "--games", "400", "--seed", "1", "--score-games", "4",
+                         "--out", path }
+    assert.truthy(out:find("1-ply greedy through the rule set's hooks", 1, true))
+    local ev, meta = evalfile.load(path)
+    assert.equal("tictactoe", meta.rules)
+    assert.equal(3, ev:info().size)
+    -- the learned player (greedy by the evaluation) against random moves, sides swapped
+    local rules = require("boardscript.rules").load(TICTACTOE)
+    local sp = selfplay.new { rules = rules, source = TICTACTOE, opts = {}, seed = 11, depth = 1, endgame = 0,
+                              plies = 0, epsilon = 0 }
+    local won, lost = 0, 0
+    for k = 1, 40 do
+      local g = sp:start(k)
+      local rng = core.rng(k)
+      local learned = k % 2 == 1 and "black" or "white"
+      while not g:finished() do
+        local moves = g:moves()
+        local move = g:to_move() == learned and sp:choose(g, ev, rng, 1) or moves[rng:random(#moves)]
+        g:play(move)
+      end
+      local winner = g:winner()
+      if winner == learned then won = won + 1 elseif winner ~= "draw" then lost = lost + 1 end
+    end
+    assert.truthy(won >= 25 and lost <= 4, ("won %d, lost %d of 40"):format(won, lost))
+  end)
+
+  it("refuses bad options with one line and status 2", function()
+    local out = dir .. "/bad.bse"
+    local base = { "train", "--rules", "reversi", "--size", "6", "--out", out }
+    local function with(...)
+      local argv = table.move(base, 1, #base, 1, {})
+      for _, a in ipairs { ... } do argv[#argv + 1] = a end
+      return argv
+    end
+    refused(with(), "give --games N or --minutes M")
+    refused(with("--games", "4", "--minutes", "1"), "give --games or --minutes, not both")
+    refused({ "train", "--rules", "nosuch", "--games", "4", "--out", out }, "unknown rule set 'nosuch'")
+    refused({ "train", "--rules", "reversi", "--size", "40", "--games", "4", "--out", out }, "size")
+    refused({ "train", "--rules", "dots", "--games", "4", "--out", out }, "train learns evaluations of games of discs")
+    refused(with("--games", "4", "--jobs", "2", "--shard", "1/2"), "--shard and --jobs do not go together")
+    refused(with("--games", "4", "--shard", "3/2"), "--shard must be I/N")
+    refused(with("--games", "0"), "games must be an integer from 1")
+    refused(with("--games", "2", "--rounds", "3"), "more rounds than --games 2")
+    refused({ "train", "--rules", "reversi", "--games", "4", "--out", dir .. "/no/such/dir/x.bse" },
+      "--out: cannot write " .. dir .. "/no/such/dir/x.bse")
+    refused({ "train", "--rules", "reversi", "--games", "4", "--out", dir }, "Is a directory")
+    refused(with("--games", "4", "--features", "speed"), "unknown feature")
+    refused(with("--data", dir .. "/missing.data"), "missing.data")
+    refused(with("--data", dir .. "/x.data", "--games", "4"), "--games goes with self-play, not with --data")
+    refused(with("--games", "4", "--eval", dir .. "/missing.bse"), "missing.bse")
+    assert.is_nil(io.open(out, "rb"))
+  end)
+
+  it("refuses an evaluation or data of another game", function()
+    refused({ "train", "--rules", "reversi", "--size", "8", "--games", "4", "--eval", six, "--out", dir .. "/e.bse" },
+      "was trained for reversi 6 x 6, not reversi 8 x 8")
+    local part = dir .. "/part1.data"
+    refused({ "train", "--rules", "reversi", "--size", "8", "--data", part, "--out", dir .. "/e.bse" },
+      "holds positions of reversi 6 x 6 (centre=white,size=6), not of reversi 8 x 8")
+  end)
+end)
