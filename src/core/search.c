@@ -397,9 +397,13 @@ int bs_search(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_sea
                 best_move = move;
             break;
         }
+        int changed = move != -2 && move != best_move;
         best_move = move == -2 ? best_move : move;
         best_value = value;
         done = depth;
+        if (depth > 1 && depth < max_depth && sr->cfg.iteration_done &&
+            sr->cfg.iteration_done(sr->cfg.stop_userdata, depth, value, changed))
+            break;
         if (value >= BS_WIN || value <= -BS_WIN) {
             /* a finished game is certain along the whole tree only if deep enough */
             if (depth >= empties * 2 + 2)

@@ -94,6 +94,11 @@ typedef struct bs_search_config {
      * live in the caller: the core reads no clock). */
     int (*should_stop)(void *userdata);
     void *stop_userdata;
+    /* Optional, called with stop_userdata after each finished iteration of
+     * bs_search (not the first): its depth, value, and whether its best move
+     * differs from the iteration before. Nonzero ends the deepening there:
+     * time management that spends less where the search is settled. */
+    int (*iteration_done)(void *userdata, int depth, int value, int move_changed);
 } bs_search_config;
 
 typedef struct bs_searcher bs_searcher; /* opaque: owns the table and the ordering tables */

@@ -1,6 +1,7 @@
 /* lsearch.c - the alpha-beta searcher and exact solver as Lua userdata (core.searcher). */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -20,7 +21,9 @@
  *   "two-passes-only"|"turns", turn_limit =, misere =, empties_to_winner =}
  *   (default: standard Reversi), the state besides the board (passes, piece,
  *   turns, unable), limits (depth, time in seconds, nodes, endgame) and
- *   evaluate = function(board, player) -> hundredths of a disc.
+ *   evaluate = function(board, player) -> hundredths of a disc, evaluator = a
+ *   learned evaluation (core.evaluator). With `time`, a search that has
+ *   settled stops early (iteration_done below).
  * A move is {row, col} (1-based) or "pass"; values are for `player`.
  */
 
@@ -30,8 +33,9 @@ typedef struct lsearcher {
     int eval_idx, err_idx; /* stack slots of the evaluation function and its error */
     int failed;
     int busy;              /* a search or solve is running (its callback may call in) */
-    struct timespec deadline;
+    struct timespec deadline, start;
     int has_deadline;
+    int last_value, has_last; /* the last iteration's value (time management) */
 } lsearcher;
 
 static const char *const WEIGHT_NAMES[] = {"discs", "mobility", "potential", "corners",
@@ -183,6 +187,32 @@ static void now(struct timespec *t)
     clock_gettime(CLOCK_MONOTONIC, t);
 }
 
+/* Seconds from a to b. */
+static double seconds_between(const struct timespec *a, const struct timespec *b)
+{
+    return (double)(b->tv_sec - a->tv_sec) + (b->tv_nsec - a->tv_nsec) / 1e9;
+}
+
+/* Time management with a deadline: after an iteration, stop when the next
+ * one would likely not finish, or early when the search has settled (the
+ * same best move, a value within a disc of the last): a settled search
+ * stops once it has used 30 % of the time, an unsettled one goes on
+ * to 60 % (an iteration costs a few times the one before). */
+static int iteration_done(void *userdata, int depth, int value, int move_changed)
+{
+    lsearcher *ls = userdata;
+    (void)depth;
+    int settled = !move_changed && ls->has_last && abs(value - ls->last_value) < 100;
+    ls->last_value = value;
+    ls->has_last = 1;
+    if (!ls->has_deadline)
+        return 0;
+    struct timespec t;
+    now(&t);
+    double used = seconds_between(&ls->start, &t), budget = seconds_between(&ls->start, &ls->deadline);
+    return used > budget * (settled ? 0.3 : 0.6);
+}
+
 static int should_stop(void *userdata)
 {
     lsearcher *ls = userdata;
@@ -328,6 +358,8 @@ static int run(lua_State *L, int exact)
     ls->has_deadline = seconds > 0;
     struct timespec start;
     now(&start);
+    ls->start = start;
+    ls->has_last = 0;
     if (ls->has_deadline) {
         double whole = floor(seconds);
         ls->deadline.tv_sec = start.tv_sec + (time_t)whole;
@@ -521,6 +553,7 @@ static int searcher_new(lua_State *L)
     memset(ls, 0, sizeof *ls);
     luaL_setmetatable(L, SEARCHER_META);
     cfg.should_stop = should_stop;
+    cfg.iteration_done = iteration_done;
     cfg.stop_userdata = ls;
     if (bs_searcher_new(&ls->searcher, &cfg) != BS_OK)
         return luaL_error(L, "not enough memory for the searcher's %d MiB table", (int)tt_mb);
