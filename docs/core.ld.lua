@@ -119,6 +119,53 @@
 -- local n = c:count()
 -- while n > 0 do n = c:play(rng:random(n)) end
 
+--- A learned evaluation with zero weights, or one read from a file.
+-- With a table: a new n-tuple evaluation (in the manner of Logistello and
+-- Edax) for `size` x `size` boards, its patterns (edges with their X cells,
+-- rows and columns near the edges, corner-cutting diagonals, corner regions)
+-- made from the geometry alone; each game phase (by the discs on the board)
+-- has its own tables, a bias and the weights of the scalar features. Fit it
+-- with a `trainer`, keep it with `evaluator:save`, search with it through
+-- the searcher's `evaluator` option.
+-- With a string: the evaluation saved in the file at that path (read whole,
+-- at most 64 MiB). Every failure raises naming argument 1 and the file:
+-- "bad argument #1 to 'evaluator' (cannot open PATH: No such file or
+-- directory)", "(cannot load PATH: not an evaluation file)". A restricted
+-- file (a rule set or policy run without `--trust`) reads only files in its
+-- own directory and below, as its `io.open` does.
+-- @function evaluator
+-- @param opts a table: `size` (3..26, default 8), `phases` (1..64; 0 or
+-- absent: by the size, a phase for each 6 cells, 1 to 12), `features` ("all",
+-- the default, "none" or a list of "mobility" (legal moves), "potential"
+-- (empty cells next to the opponent's discs), "parity" (an odd number of
+-- empty cells) and "anchored" (discs on cells nothing can flip)), `mobility`
+-- (the direction set of the game's legal moves, for the mobility feature;
+-- default "all"); or a string, the path of a saved evaluation
+-- @treturn evaluator
+-- @treturn string with a path: the file's meta text (see `evaluator:save`)
+-- @usage local ev = core.evaluator { size = 6, phases = 4 }
+-- local saved, meta = core.evaluator("reversi6.eval")
+
+--- An evaluation from the bytes `evaluator:save` wrote. Bytes that are not
+-- one (another format, another version, a truncated or damaged file, patterns
+-- of another generator) give nil and the reason, never a half-read evaluator.
+-- @function evaluator_load
+-- @string bytes
+-- @treturn evaluator
+-- @treturn string the meta text saved with it
+-- @return or nil and what is wrong ("a truncated or damaged file", ...)
+
+--- A trainer fitting the weights of `ev` to positions added to it. While
+-- the trainer lives (until it is closed or collected) `ev` cannot close:
+-- `close` raises "cannot close an evaluator a trainer is fitting".
+-- @function trainer
+-- @tparam evaluator ev the evaluation to fit
+-- @treturn trainer
+-- @usage local tr = core.trainer(ev)
+-- tr:add(b, "black", 12)       -- black to move won by 12 discs
+-- tr:add(c, "white", -4, true) -- held out, to measure
+-- local result = tr:fit { iterations = 20 }
+
 --- The largest number of edges the solver takes (64).
 -- @field dots_solver_max_edges
 
@@ -492,13 +539,18 @@
 -- `turns`, `unable`), and limits: `depth` (plies), `time` (seconds of wall
 -- time), `nodes`, `endgame` (solve exactly at this many empty cells or
 -- fewer), `evaluate` (a function(board, player) returning hundredths of a
--- disc for `player`, replacing the weighted evaluation). An error raised in
+-- disc for `player`, replacing the weighted evaluation), `evaluator` (an
+-- `evaluator` of the board's size, replacing the weighted evaluation; an
+-- `evaluate` function still comes first; another value, a closed evaluator
+-- or one of another size raises naming the options argument; with the
+-- standard 8 x 8 rules the search keeps its pattern indices up to date move
+-- by move). An error raised in
 -- `evaluate`, a yield from it or a value that is no number stops the search
 -- and the call raises it. Inside `evaluate` the searcher may be read
 -- (`evaluate`, `position`, `weights`) but `search`, `solve`, `set_weights`
 -- and `clear` raise "searcher is busy", and `close` raises. The table keeps
 -- values of one evaluation: a call with another `evaluate` function (or
--- none after one) empties it first.
+-- none after one), another evaluator or one fitted since empties it first.
 -- @type searcher
 
 --- The best move of `player` on `b` by iterative deepening.
@@ -555,3 +607,93 @@
 
 --- Frees the searcher's table now; using it afterwards raises.
 -- @function searcher:close
+
+--- A learned evaluation (userdata "boardscript.evaluator"): see
+-- `core.evaluator`. Closed by `close`, a `<close>` variable or the
+-- collector (closing twice is safe; closing one a live trainer uses raises);
+-- a closed evaluator raises "attempt to use a closed evaluator".
+-- `tostring(ev)` is "evaluator 8 x 8 (0x...)", or "evaluator (closed)".
+-- @type evaluator
+
+--- The value of a position for `player` to move, in hundredths of a disc
+-- (within -999999..999999): the final margin the evaluation predicts.
+-- @function evaluator:evaluate
+-- @tparam board b a board of the evaluation's size (another size raises
+-- "bad argument #2 to 'evaluate' (a 6 x 6 board for an evaluation of 8 x 8
+-- boards)")
+-- @string player "black" or "white", to move
+-- @treturn int
+
+--- What the evaluation is.
+-- @function evaluator:info
+-- @treturn table `size`, `phases`, `features` (a list of names),
+-- `mobility` (the direction mask of the mobility feature, an integer),
+-- `shapes` (pattern shapes), `instances` (their placements on the board),
+-- `weights` (every weight of every phase), `nonzero` (those that are not
+-- zero) and `layout` (a checksum of the patterns, 8 hex digits: files
+-- record it, and a file made by another generator is refused)
+
+--- The cells of pattern instance `i`.
+-- @function evaluator:instance
+-- @int i 1..`info().instances`
+-- @treturn int the shape it is one of (1..`info().shapes`)
+-- @treturn {{int,int},...} its cells `{row, col}`, in its digits' order
+-- (the first is worth 1, the next 3, then 9...)
+
+--- The evaluation as bytes (`core.evaluator_load` and `core.evaluator(PATH)`
+-- read them): a text header, the meta text, then the weights, and a
+-- checksum of it all (a changed byte anywhere is refused).
+-- @function evaluator:save
+-- @string[opt=""] meta free text kept in the header (the rules, options and
+-- command it was trained for): at most 4096 bytes, no zero byte
+-- @treturn string
+
+--- An independent copy (fitting one leaves the other as it was).
+-- @function evaluator:copy
+-- @treturn evaluator
+
+--- Frees the evaluation now; using it afterwards raises. Raises while a
+-- trainer uses it.
+-- @function evaluator:close
+
+--- Fits an evaluator's weights (userdata "boardscript.trainer"): see
+-- `core.trainer`. It holds its positions (a few dozen bytes each) until it
+-- is closed by `close`, a `<close>` variable or the collector (closing twice
+-- is safe); a closed trainer raises "attempt to use a closed trainer".
+-- `tostring(tr)` is "trainer of N positions (0x...)", or "trainer (closed)".
+-- @type trainer
+
+--- Adds a position and its target.
+-- @function trainer:add
+-- @tparam board b a board of the evaluator's size
+-- @string player "black" or "white", to move
+-- @number target the final margin for `player`, in discs, -10000..10000
+-- @param[opt] holdout true keeps it out of the fit, to measure with
+-- @usage tr:add(b, "white", -6)
+
+--- The number of positions.
+-- @function trainer:count
+-- @param[opt] holdout absent: all of them; true: the held-out ones; false:
+-- the ones fitted to
+-- @treturn int
+
+--- Fits the evaluator's weights, from their present values, to the
+-- positions: ridge least squares by preconditioned conjugate gradient,
+-- deterministic for the same positions in the same order. A searcher
+-- that used the evaluator notices the change and empties its table.
+-- @function trainer:fit
+-- @tab[opt] opts `iterations` (1..100000, default 20; each is two passes
+-- over the positions), `shrink` (0..1e9, default 4: every weight is pulled
+-- towards zero as by that many positions, so the entries of patterns seen a
+-- few times stay near zero)
+-- @treturn table `train_error` and `holdout_error` (root mean square
+-- errors in discs), `holdout_abs` (mean absolute error of the held-out
+-- positions), `train` and `holdout` (their numbers)
+
+--- The errors of the evaluator as it is on the positions, as `fit` returns them.
+-- @function trainer:measure
+-- @treturn table
+
+--- Frees the positions now; using the trainer afterwards raises, and its
+-- evaluator can close.
+-- @function trainer:close

@@ -10,6 +10,8 @@
 local core = require "boardscript.core"
 local matrix = require "support.misuse_matrix"
 
+teardown(matrix.cleanup)
+
 local reduced = os.getenv("BOARDSCRIPT_MISUSE_REDUCED")
 reduced = reduced ~= nil and reduced ~= "" and reduced ~= "0"
 
@@ -258,6 +260,61 @@ local function raises(fragment, f, ...)
   assert(tostring(err):find(fragment, 1, true), ("expected %q in %s"):format(fragment, tostring(err)))
   return err
 end
+
+describe("learned evaluations", function()
+  it("the searcher's evaluator option: every other value, a closed one or another size raises naming it", function()
+    local s <close> = core.searcher { tt_mb = 1 }
+    for _, method in ipairs { "search", "solve" } do
+      local call = caller(method)
+      for _, value in ipairs(matrix.values(reduced)) do
+        local ok, err = pcall(call, s[method], s, matrix.board(), "black", { depth = 1, evaluator = value.value })
+        local where = ("%s with evaluator = %s"):format(method, value.name)
+        local mt = getmetatable(value.value)
+        local is_evaluator = type(mt) == "table" and rawget(mt, "__name") == "boardscript.evaluator"
+        if value.value == nil or (is_evaluator and not value.closed) then
+          assert(ok, where .. ": " .. tostring(err))
+        else
+          assert(not ok, where .. ": returned")
+          local fragment = ("bad argument #4 to '%s' (field 'evaluator': "):format(method)
+          assert(err:find(fragment, 1, true), where .. ": " .. err)
+          if value.closed and is_evaluator then assert(err:find("closed", 1, true), where .. ": " .. err) end
+        end
+      end
+      local ok, err = pcall(call, s[method], s, matrix.board(), "black", { evaluator = core.evaluator { size = 6 } })
+      assert.is_false(ok)
+      assert.matches("bad argument #4 to '" .. method .. "' (field 'evaluator': an evaluation of 6 x 6 boards for a "
+        .. "4 x 4 board)", err, 1, true)
+    end
+    -- the searcher is usable after all that
+    assert.is_table((s:search(matrix.board(), "black", { depth = 2, evaluator = core.evaluator { size = 4 } })))
+    assert.is_table((s:search(matrix.board(), "black", { depth = 2 })))
+  end)
+
+  it("an evaluator cannot close while a trainer uses it; it can after the trainer closes", function()
+    local ev = core.evaluator { size = 4 }
+    local tr = core.trainer(ev)
+    local other = core.trainer(ev)
+    local mt = getmetatable(ev)
+    for _, close in ipairs { ev.close, mt.__gc, mt.__close } do
+      raises("cannot close an evaluator a trainer is fitting", close, ev)
+      assert.equal("integer", math.type(ev:evaluate(matrix.board(), "black")))
+    end
+    tr:close()
+    raises("cannot close an evaluator a trainer is fitting", ev.close, ev) -- `other` still uses it
+    getmetatable(other).__close(other)
+    getmetatable(other).__gc(other) -- twice: the evaluator's count of users is not taken twice
+    tr:close()
+    ev:close()
+    assert.matches("closed", tostring(ev))
+    raises("closed", ev.info, ev)
+    -- a trainer and its evaluator collected together (the trainer goes first)
+    for _ = 1, 3 do
+      local t = core.trainer(core.evaluator { size = 4 })
+      t:add(matrix.board(), "black", 1)
+    end
+    collectgarbage("collect")
+  end)
+end)
 
 describe("the searcher's evaluate callback", function()
   local function search(s, evaluate, depth)

@@ -4,7 +4,7 @@
 --
 -- The file (docs/guide.md, "Training an evaluation"): a text header
 --
---     boardscript-eval 1
+--     boardscript-eval 2
 --     size 8
 --     phases 10
 --     features patterns,mobility,potential,parity,anchored
@@ -17,8 +17,9 @@
 -- then the weights in binary (little-endian; per phase the bias and the
 -- scalar weights as 32-bit integers, then every pattern entry as a 16-bit
 -- integer, a run of zeros as 0x8000 and its length) and a 32-bit FNV-1a
--- checksum of them. `layout` is a checksum of the patterns the generator
--- makes for the size: a file from another generator is refused.
+-- checksum of everything before it (version 1 files, whose checksum covers
+-- the weights alone, are read too). `layout` is a checksum of the patterns
+-- the generator makes for the size: a file from another generator is refused.
 local core = require "boardscript.core"
 local bounded = require "boardscript.bounded"
 local errors = require "boardscript.errors"

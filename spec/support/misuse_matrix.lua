@@ -20,6 +20,10 @@ function matrix.values(reduced)
   closed_searcher:close()
   local closed_solver = core.dots_solver { tt_mb = 1 }
   closed_solver:close()
+  local closed_evaluator = core.evaluator { size = 3, phases = 1 }
+  closed_evaluator:close()
+  local closed_trainer = core.trainer(core.evaluator { size = 3, phases = 1 })
+  closed_trainer:close()
   local trap = setmetatable({}, {
     __index = function() error("trap", 0) end,
     __newindex = function() error("trap", 0) end,
@@ -56,6 +60,10 @@ function matrix.values(reduced)
     { name = "closed searcher", value = closed_searcher, closed = true, reduced = true },
     { name = "dots_solver", value = core.dots_solver { tt_mb = 1 } },
     { name = "closed dots_solver", value = closed_solver, closed = true },
+    { name = "evaluator", value = core.evaluator { size = 4, phases = 1 } },
+    { name = "closed evaluator", value = closed_evaluator, closed = true, reduced = true },
+    { name = "trainer", value = core.trainer(core.evaluator { size = 4, phases = 1 }) },
+    { name = "closed trainer", value = closed_trainer, closed = true },
     { name = "io.stdout", value = io.stdout, reduced = true },
     { name = "coroutine", value = coroutine.create(function() end) },
   }
@@ -114,6 +122,20 @@ function kind.udata(meta, valid, closed_ok)
   return { valid = valid, meta = meta, closed_ok = closed_ok, ok = function(v)
     local mt = getmetatable(v)
     return type(v) == "userdata" and type(mt) == "table" and rawget(mt, "__name") == meta
+  end }
+end
+
+--- A number lo..hi (luaL_checknumber: numeric strings too; none of the bad values is one).
+function kind.number(lo, hi, valid)
+  return { valid = valid, ok = function(v) return type(v) == "number" and v >= lo and v <= hi end }
+end
+
+--- A string (a number is converted to one), with `check(string)` when given, or nil when optional.
+function kind.string(optional, valid, check)
+  return { valid = valid, ok = function(v)
+    if v == nil then return optional end
+    if type(v) == "number" then return true end
+    return type(v) == "string" and (not check or check(v))
   end }
 end
 
@@ -201,6 +223,34 @@ matrix.types = {
       assert(type(s:search(matrix.board(), "black", { depth = 2 })) == "table", "searcher: search")
     end,
   },
+  ["boardscript.evaluator"] = {
+    short = "evaluator",
+    make = function() return core.evaluator { size = 4, phases = 2 } end,
+    state = function(e) return tostring(e):match("%(closed%)") or e:save("state") end,
+    probe = function(e)
+      assert(math.type(e:evaluate(matrix.board(), "black")) == "integer", "evaluator: evaluate")
+      assert(e:info().size == 4, "evaluator: info")
+    end,
+  },
+  ["boardscript.trainer"] = {
+    short = "trainer",
+    -- two positions (one held out) on a 4 x 4 evaluator
+    make = function()
+      local t = core.trainer(core.evaluator { size = 4, phases = 2 })
+      t:add(matrix.board(), "black", 2)
+      t:add(matrix.board(), "white", -2, true)
+      return t
+    end,
+    state = function(t)
+      if tostring(t):match("%(closed%)") then return "closed" end
+      local m = t:measure()
+      return table.concat({ t:count(false), t:count(true), m.train_error, m.holdout_error, m.holdout_abs }, ",")
+    end,
+    probe = function(t)
+      assert(t:count() == 2, "trainer: count")
+      assert(t:measure().train == 1, "trainer: measure")
+    end,
+  },
   ["boardscript.dots_solver"] = {
     short = "dots_solver",
     make = function() return core.dots_solver { tt_mb = 1 } end,
@@ -212,7 +262,27 @@ matrix.types = {
 local BOARD, DOTS, RNG = "boardscript.board", "boardscript.dots", "boardscript.rng"
 local SEARCHER, SOLVER = "boardscript.searcher", "boardscript.dots_solver"
 local CURSOR = "boardscript.cursor"
+local EVALUATOR, TRAINER = "boardscript.evaluator", "boardscript.trainer"
 local function board() return matrix.board() end
+local function evaluator() return core.evaluator { size = 4, phases = 2 } end
+
+-- core.evaluator(PATH)'s valid value: a saved 4 x 4 evaluation in a scratch
+-- file (matrix.cleanup removes it). Every string of the bad values names no
+-- such file (or is refused as a path): "bad argument #1", naming the file.
+matrix.eval_path = os.tmpname()
+do
+  local f = assert(io.open(matrix.eval_path, "wb"))
+  f:write(evaluator():save("misuse matrix"))
+  f:close()
+end
+
+--- Removes the scratch files.
+function matrix.cleanup()
+  os.remove(matrix.eval_path)
+end
+
+-- The pattern instances of a 4 x 4 evaluation.
+local INSTANCES4 = evaluator():info().instances
 
 -- A function or method: {of = "module" or a metatable name, name, args
 -- (kinds; a method's receiver is added as argument 1), signature = a name
@@ -243,6 +313,12 @@ matrix.functions = {
     k.table(false, function() return { limit = 4 } end) } },
   { of = "module", name = "cursor", args = {
     k.udata(BOARD, board), k.option(PLAYERS, false, "black"), k.table(false, function() return {} end) } },
+  { of = "module", name = "evaluator", args = { k.table(true, function() return { size = 4, phases = 1 } end) } },
+  { of = "module", name = "evaluator", signature = "evaluator(path)",
+    args = { k.table(true, function() return matrix.eval_path end) } },
+  { of = "module", name = "evaluator_load", fail_ok = true,
+    args = { k.string(false, function() return evaluator():save() end) } },
+  { of = "module", name = "trainer", args = { k.udata(EVALUATOR, evaluator) } },
 
   -- boards
   { of = BOARD, name = "size", args = {} },
@@ -333,6 +409,27 @@ matrix.functions = {
   { of = SOLVER, name = "__gc", args = {}, closed_ok = true },
   { of = SOLVER, name = "__close", args = { k.any() }, closed_ok = true },
   { of = SOLVER, name = "__tostring", args = {}, closed_ok = true },
+
+  -- learned evaluations (4 x 4) and their trainers
+  { of = EVALUATOR, name = "evaluate", args = { k.udata(BOARD, board), k.option(PLAYERS, false, "black") } },
+  { of = EVALUATOR, name = "info", args = {} },
+  { of = EVALUATOR, name = "instance", args = { k.int(1, INSTANCES4, 1) } },
+  { of = EVALUATOR, name = "save", args = {
+    k.string(true, "meta", function(v) return #v <= 4096 and not v:find("\0", 1, true) end) } },
+  { of = EVALUATOR, name = "copy", args = {} },
+  { of = EVALUATOR, name = "close", args = {}, closed_ok = true },
+  { of = EVALUATOR, name = "__gc", args = {}, closed_ok = true },
+  { of = EVALUATOR, name = "__close", args = { k.any() }, closed_ok = true },
+  { of = EVALUATOR, name = "__tostring", args = {}, closed_ok = true },
+  { of = TRAINER, name = "add", args = {
+    k.udata(BOARD, board), k.option(PLAYERS, false, "black"), k.number(-10000, 10000, 3), k.any() } },
+  { of = TRAINER, name = "count", args = { k.any() } },
+  { of = TRAINER, name = "fit", args = { k.table(false, function() return { iterations = 2 } end) } },
+  { of = TRAINER, name = "measure", args = {} },
+  { of = TRAINER, name = "close", args = {}, closed_ok = true },
+  { of = TRAINER, name = "__gc", args = {}, closed_ok = true },
+  { of = TRAINER, name = "__close", args = { k.any() }, closed_ok = true },
+  { of = TRAINER, name = "__tostring", args = {}, closed_ok = true },
 
   -- the capture-game searcher
   { of = SEARCHER, name = "search", args = search_args },

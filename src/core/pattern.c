@@ -221,6 +221,15 @@ static int generate(bs_model *m)
     return BS_OK;
 }
 
+/* A generation number no model has had: a model's weights are known by its
+ * address and generation (a searcher's table and word-path tables), and a
+ * new model may get the address of a freed one. */
+static uint32_t new_generation(void)
+{
+    static uint32_t last;
+    return __atomic_add_fetch(&last, 1u, __ATOMIC_RELAXED);
+}
+
 static int default_phases(int n)
 {
     int cells = n * n;
@@ -243,6 +252,7 @@ int bs_model_new(bs_model **out, int n, int phases, unsigned features, unsigned 
     m->phases = phases ? phases : default_phases(n);
     m->features = features;
     m->mobility_dirs = mobility_dirs;
+    m->generation = new_generation();
     int st = generate(m);
     if (st == BS_OK) {
         m->w = calloc((size_t)m->phases * m->per_phase, sizeof *m->w);
@@ -537,7 +547,6 @@ size_t bs_model_save(const bs_model *m, const char *meta, unsigned char *buf, si
     put(&s, head, (size_t)len);
     put(&s, meta ? meta : "", meta_len);
     put(&s, "\nweights\n", 9);
-    size_t body = s.len;
     for (int p = 0; p < m->phases; p++) {
         const int32_t *sc = m->scalar + (size_t)p * (1 + BS_MODEL_SCALARS);
         for (int i = 0; i < 1 + BS_MODEL_SCALARS; i++)
@@ -557,7 +566,8 @@ size_t bs_model_save(const bs_model *m, const char *meta, unsigned char *buf, si
             }
         }
     }
-    uint32_t check = s.len <= s.cap ? fnv(2166136261u, s.buf + body, s.len - body) : 0;
+    /* version 2: the checksum covers the whole file before it, header and meta too */
+    uint32_t check = s.len <= s.cap ? fnv(2166136261u, s.buf, s.len) : 0;
     put_i32(&s, (int32_t)check);
     return s.len;
 }
@@ -645,8 +655,8 @@ int bs_model_load(bs_model **out, const unsigned char *buf, size_t len, char *me
     long version, n, phases, dirs, meta_len;
     if (!parse_int(v + magic_len + 1, 1, 1000, &version))
         return BS_EINVAL;
-    if (version != BS_MODEL_VERSION) {
-        *why = "an evaluation file of another version (this build reads version 1)";
+    if (version != 1 && version != BS_MODEL_VERSION) {
+        *why = "an evaluation file of another version (this build reads versions 1 and 2)";
         return BS_EINVAL;
     }
     *why = "a damaged header";
@@ -746,7 +756,8 @@ int bs_model_load(bs_model **out, const unsigned char *buf, size_t len, char *me
     }
     size_t checked = s.at;
     int32_t check;
-    if (!get_i32(&s, &check) || (uint32_t)check != fnv(2166136261u, s.p + body, checked - body) || s.at != s.len) {
+    size_t from = version == 1 ? body : 0; /* version 1 checked the weights only */
+    if (!get_i32(&s, &check) || (uint32_t)check != fnv(2166136261u, s.p + from, checked - from) || s.at != s.len) {
         bs_model_free(m);
         return BS_EINVAL;
     }
@@ -1081,7 +1092,7 @@ static int fit_cg(bs_trainer *t, const bs_fit_options *opts, double *x, double *
         for (size_t i = 0; i < nw; i++)
             p[i] = z[i] + beta * p[i];
     }
-    m->generation++;
+    m->generation = new_generation();
     for (size_t i = 0; i < np; i++) {
         double v = round_of(x[i] * 100.0);
         m->w[i] = (int16_t)(v > 32767 ? 32767 : v < -32767 ? -32767 : v);

@@ -22,7 +22,7 @@
  */
 #define BS_MODEL_MAX_CELLS 10
 #define BS_MODEL_MAX_PHASES 64
-#define BS_MODEL_VERSION 1
+#define BS_MODEL_VERSION 2 /* files written; version 1 (whose checksum left out the header) is read too */
 
 enum bs_model_feature {
     BS_FEAT_MOBILITY = 1 << 0,  /* legal moves (a capture game's legal directions) */

@@ -34,7 +34,8 @@ struct bs_model {
     int16_t *w;       /* phases * per_phase, hundredths of a disc */
     int32_t *scalar;  /* phases * (1 + BS_MODEL_SCALARS): the bias, then each scalar's weight */
     uint32_t layout;
-    uint32_t generation; /* counts changes of the weights (fits) */
+    uint32_t generation; /* changes with the weights (fits), unique among models: with the
+                            address, it names the weights (a new model may reuse a freed address) */
     /* the uses of cell r * n + c: use_list[use_start[q] .. + uses[q]] */
     uint32_t use_start[BS_MAX_N * BS_MAX_N];
     uint16_t uses[BS_MAX_N * BS_MAX_N];
@@ -57,12 +58,14 @@ static inline int bs_pat_value(const bs_model *m, int phase, const uint16_t *idx
 {
     const int16_t *w = m->w + (size_t)phase * m->per_phase;
     const int32_t *sc = m->scalar + (size_t)phase * (1 + BS_MODEL_SCALARS);
-    int v = sc[0];
+    int64_t v = sc[0]; /* scalars up to BS_PAT_MAX_VALUE times counts of up to 26 x 26 cells: past int */
     for (int j = 0; j < BS_MODEL_SCALARS; j++)
-        v += sc[1 + j] * x[j];
+        v += (int64_t)sc[1 + j] * x[j];
+    int patterns = 0; /* at most BS_MODEL_MAX_INSTANCES x 32767 */
     for (int i = 0; i < m->ninst; i++)
-        v += w[m->shape[m->inst[i].shape].offset + idx[i]];
-    return v > 999999 ? 999999 : v < -999999 ? -999999 : v;
+        patterns += w[m->shape[m->inst[i].shape].offset + idx[i]];
+    v += patterns;
+    return v > 999999 ? 999999 : v < -999999 ? -999999 : (int)v;
 }
 
 /* ---- the 8 x 8 word path: pattern indices kept up to date move by move ----
@@ -123,18 +126,21 @@ static inline int bs_pat64_value(const bs_pat64 *p, const uint16_t *idx, uint64_
     const int16_t *w = (white ? p->swapped : m->w) + (size_t)phase * m->per_phase;
     const int32_t *sc = m->scalar + (size_t)phase * (1 + BS_MODEL_SCALARS);
     uint64_t E = ~(P | O | p->blocks);
-    int v = sc[0];
+    int64_t v = sc[0]; /* as in bs_pat_value: the scalars' terms may pass int */
     if (m->features & BS_FEAT_MOBILITY)
-        v += sc[1] * (__builtin_popcountll(moves_p) - __builtin_popcountll(moves_o));
+        v += (int64_t)sc[1] * (__builtin_popcountll(moves_p) - __builtin_popcountll(moves_o));
     if (m->features & BS_FEAT_POTENTIAL)
-        v += sc[2] * (__builtin_popcountll(bs_neighbours64(O) & E) - __builtin_popcountll(bs_neighbours64(P) & E));
+        v += (int64_t)sc[2] *
+             (__builtin_popcountll(bs_neighbours64(O) & E) - __builtin_popcountll(bs_neighbours64(P) & E));
     if (m->features & BS_FEAT_PARITY)
-        v += sc[3] * (__builtin_popcountll(E) & 1);
+        v += (int64_t)sc[3] * (__builtin_popcountll(E) & 1);
     if (m->features & BS_FEAT_ANCHORED)
-        v += sc[4] * (__builtin_popcountll(p->anchored & P) - __builtin_popcountll(p->anchored & O));
+        v += (int64_t)sc[4] * (__builtin_popcountll(p->anchored & P) - __builtin_popcountll(p->anchored & O));
+    int patterns = 0;
     for (int i = 0, n = m->ninst; i < n; i++)
-        v += w[p->off[i] + idx[i]];
-    return v > 999999 ? 999999 : v < -999999 ? -999999 : v;
+        patterns += w[p->off[i] + idx[i]];
+    v += patterns;
+    return v > 999999 ? 999999 : v < -999999 ? -999999 : (int)v;
 }
 
 #endif

@@ -13,6 +13,7 @@
 
 /*
  * ev = core.evaluator{size =, phases =, features =, mobility =}
+ * ev = core.evaluator(PATH) -> ev, meta (every failure raises, naming argument 1 and the file)
  * ev = core.evaluator_load(bytes) -> ev, meta | nil, why
  * ev:evaluate(board, player) -> hundredths of a disc for player to move
  * ev:info() -> {size, phases, features, mobility, shapes, instances, weights, nonzero, layout}
@@ -21,6 +22,7 @@
  * tr = core.trainer(ev)
  * tr:add(board, player, target [, holdout]);  tr:count([holdout])
  * tr:fit{iterations, shrink} / tr:measure() -> {train_error, holdout_error, holdout_abs, train, holdout}
+ * tr:close(); tostring(tr)
  */
 
 static const char *const FEATURE_NAMES[] = {"mobility", "potential", "parity", "anchored", NULL};
@@ -91,15 +93,22 @@ static int evaluator_load(lua_State *L);
 
 /* The largest evaluation file core.evaluator(PATH) reads. */
 #define MAX_FILE_BYTES (64u << 20)
+/* The longest path core.evaluator(PATH) takes (PATH_MAX on Linux). */
+#define MAX_PATH_BYTES 4096
 
-/* core.evaluator(PATH): the file read whole (at most 64 MiB), then loaded;
- * errors name the file. */
+/* core.evaluator(PATH): the file read whole (at most 64 MiB), then loaded.
+ * Every failure is an error naming argument 1 and the file. */
 static int evaluator_from_file(lua_State *L)
 {
-    const char *path = luaL_checkstring(L, 1);
+    size_t path_len;
+    const char *path = luaL_checklstring(L, 1, &path_len);
+    if (strlen(path) != path_len)
+        return luaL_argerror(L, 1, "a path without a zero byte expected");
+    if (path_len == 0 || path_len > MAX_PATH_BYTES)
+        return luaL_argerror(L, 1, "a path of 1 to 4096 bytes expected");
     FILE *f = fopen(path, "rb");
     if (!f)
-        return luaL_error(L, "cannot open %s: %s", path, strerror(errno));
+        return luaL_argerror(L, 1, lua_pushfstring(L, "cannot open %s: %s", path, strerror(errno)));
     luaL_Buffer b;
     luaL_buffinit(L, &b);
     size_t total = 0;
@@ -110,21 +119,22 @@ static int evaluator_from_file(lua_State *L)
         total += got;
         if (total > MAX_FILE_BYTES) {
             fclose(f);
-            return luaL_error(L, "cannot load %s: larger than 64 MiB", path);
+            return luaL_argerror(L, 1, lua_pushfstring(L, "cannot load %s: larger than 64 MiB", path));
         }
         if (got < 65536)
             break;
     }
     int failed = ferror(f);
+    int err = errno;
     fclose(f);
     if (failed)
-        return luaL_error(L, "cannot read %s", path);
+        return luaL_argerror(L, 1, lua_pushfstring(L, "cannot read %s: %s", path, strerror(err)));
     luaL_pushresult(&b);
     lua_pushcfunction(L, evaluator_load);
     lua_insert(L, -2);
     lua_call(L, 1, 2);
     if (lua_isnil(L, -2))
-        return luaL_error(L, "cannot load %s: %s", path, lua_tostring(L, -1));
+        return luaL_argerror(L, 1, lua_pushfstring(L, "cannot load %s: %s", path, lua_tostring(L, -1)));
     return 2;
 }
 
@@ -428,6 +438,18 @@ static int trainer_gc(lua_State *L)
     return 0;
 }
 
+static int trainer_tostring(lua_State *L)
+{
+    ltrainer *t = luaL_checkudata(L, 1, TRAINER_META);
+    if (!t->trainer) {
+        lua_pushliteral(L, "trainer (closed)");
+        return 1;
+    }
+    lua_pushfstring(L, "trainer of %I positions (%p)",
+                    (lua_Integer)(bs_trainer_count(t->trainer, 0) + bs_trainer_count(t->trainer, 1)), (void *)t);
+    return 1;
+}
+
 void bs_lua_open_eval(lua_State *L)
 {
     static const luaL_Reg ev_methods[] = {{"evaluate", evaluator_evaluate}, {"info", evaluator_info},
@@ -440,7 +462,8 @@ void bs_lua_open_eval(lua_State *L)
                                        {NULL, NULL}};
     static const luaL_Reg tr_methods[] = {{"add", trainer_add}, {"count", trainer_count}, {"fit", trainer_fit},
                                           {"measure", trainer_measure}, {"close", trainer_gc}, {NULL, NULL}};
-    static const luaL_Reg tr_meta[] = {{"__gc", trainer_gc}, {"__close", trainer_gc}, {NULL, NULL}};
+    static const luaL_Reg tr_meta[] = {
+        {"__gc", trainer_gc}, {"__close", trainer_gc}, {"__tostring", trainer_tostring}, {NULL, NULL}};
     bs_lua_newmeta(L, EVALUATOR_META, ev_methods, ev_meta);
     bs_lua_newmeta(L, TRAINER_META, tr_methods, tr_meta);
     lua_pushcfunction(L, evaluator_new);
