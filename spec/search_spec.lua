@@ -139,7 +139,8 @@ describe("core.searcher", function()
     local s = core.searcher { tt_mb = 4 }
     local g = bs.new_game("reversi")
     local _, _, info = s:search(g.state.board, "black", { time = 0.2 })
-    assert.is_true(info.stopped)
+    -- stopped by the clock, or earlier: settled, or the next iteration would not finish
+    assert.is_true(info.stopped or info.depth >= 4, "depth " .. info.depth)
     assert.is_true(info.seconds < 0.2 * 1.5 + 0.1, "took " .. info.seconds)
   end)
 

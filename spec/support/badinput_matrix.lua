@@ -229,7 +229,7 @@ end
 local function q(text) return ("%q"):format(text) end
 
 M.NBOARD = {
-  args = { "nboard", "--policy", "alphabeta:depth=1", "--no-time" },
+  args = { "nboard", "--policy", "alphabeta:depth=1,eval=hand", "--no-time" },
   setup = { "nboard 2", "set depth 1", "move F5" },
   -- After each case: the depth back to 1, then the probe.
   reset = "set depth 1",
@@ -308,7 +308,7 @@ M.NBOARD = {
 -- `extra` arguments are ignored, as GTP engines do). Lines are GTP-
 -- preprocessed (control characters dropped), so `z\0z` is the word `zz`.
 M.GTP = {
-  args = { "gtp", "--policy", "alphabeta:depth=1" },
+  args = { "gtp", "--policy", "alphabeta:depth=1,eval=hand" },
   setup = { "play b f5" },
   probe = "name", probe_reply = "= boardscript",
   state = "showboard",
