@@ -47,8 +47,11 @@ describe("train data files", function()
   it("write a game and read it back, the end line counting it", function()
     local text = data.header { rules = "reversi", size = 4, options = "size=4", seed = 7 }
       .. data.game { game = 3, holdout = true, positions = { { cells = "....xo..ox......", target = -4 },
-                                                            { cells = "...#xxx.ox......", target = 2.5 } } }
-      .. data.ending(1, 2)
+                                                            { cells = "...#xxx.ox......", target = 2.5 },
+                                                            -- a block in the first cell is no comment
+                                                            { cells = "#..#xxx.ox......", target = 1 } } }
+      .. "# a comment\n#\n"
+      .. data.ending(1, 3)
     local lines = {}
     for line in text:gmatch("[^\n]*") do lines[#lines + 1] = line end
     local k = 0
@@ -59,7 +62,8 @@ describe("train data files", function()
     assert.same({ rules = "reversi", size = "4", options = "size=4", seed = "7" }, reader.info)
     local game = reader:next_game()
     assert.same({ game = 3, holdout = true, positions = { { cells = "....xo..ox......", target = -4 },
-                                                        { cells = "...#xxx.ox......", target = 2.5 } } }, game)
+                                                        { cells = "...#xxx.ox......", target = 2.5 },
+                                                        { cells = "#..#xxx.ox......", target = 1 } } }, game)
     assert.is_nil(reader:next_game())
   end)
 

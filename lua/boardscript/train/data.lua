@@ -19,7 +19,8 @@
 -- and the final margin of the game for the side to move (in the rule set's
 -- score unit, positive when it won, as the rule set's `winner` counts).
 -- The `end` line counts what came before it: a file cut short has none
--- and is refused. `#` lines and blank lines are skipped. docs/guide.md, "Training an
+-- and is refused. Comment lines (`#` alone or followed by a space) and blank lines are skipped:
+-- a position may start with a block, `#`. docs/guide.md, "Training an
 -- evaluation".
 local core = require "boardscript.core"
 local errors = require "boardscript.errors"
@@ -149,7 +150,9 @@ function Reader:line()
     if line == nil then return nil, (self.number or 0) + 1 end
     self.number = number
     line = line:gsub("\r$", "")
-    if line ~= "" and line:sub(1, 1) ~= "#" then return line, number end
+    -- a comment is "#" alone or followed by a space: a position may start
+    -- with a block cell ("#...")
+    if line ~= "" and line ~= "#" and line:sub(1, 2) ~= "# " then return line, number end
   end
 end
 
