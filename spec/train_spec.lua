@@ -12,6 +12,7 @@ local support = require "support.host"
 local host, slurp, spit = support.run, support.slurp, support.spit
 local SOURCE = os.getenv("BOARDSCRIPT_SOURCE") or "."
 local TICTACTOE = SOURCE .. "/lua/examples/tictactoe.lua"
+local ORTHOGONAL = SOURCE .. "/lua/examples/orthogonal.lua"
 
 local dir, cleanup
 setup(function() dir, cleanup = support.scratch_dir() end)
@@ -141,6 +142,25 @@ describe("boardscript train", function()
     assert.truthy(svg:find("Learning curve: reversi 6 x 6, 40 games, seed 1", 1, true))
     local _, points = svg:gsub('class="point holdout"', "")
     assert.equal(4, points)
+  end)
+
+  it("trains a variant nobody ships (orthogonal captures, 6 x 6) that loads and beats random", function()
+    local path = dir .. "/orth.bse"
+    run_ok { "train", "--rules", ORTHOGONAL, "--size", "6", "--games", "40", "--seed", "2", "--score-games", "2",
+             "--out", path }
+    local ev, meta = evalfile.load(path)
+    assert.same({ "orthogonal", 6 }, { meta.rules, meta.size })
+    -- its mobility counts the variant's legal directions (n, e, s, w)
+    assert.equal(1 + 4 + 16 + 64, ev:info().mobility)
+    local w, l = score(run_ok { "match", "--rules", ORTHOGONAL, "--size", "6", "--games", "40", "--seed", "1",
+                                "--a", "alphabeta:depth=1,endgame=0,eval=" .. path, "--b", "random" })
+    assert.truthy(w >= 26, ("%d - %d"):format(w, l))
+    -- a file of another game is refused with one line naming both (a match
+    -- scores the player's games as losses)
+    local _, _, err = host { "match", "--rules", "reversi", "--size", "6", "--games", "2", "--seed", "1",
+                             "--a", "alphabeta:eval=" .. path, "--b", "random" }
+    assert.truthy(err:find("orth.bse was trained for orthogonal 6 x 6, not reversi 6 x 6", 1, true), err)
+    assert.falsy(err:find("traceback", 1, true), err)
   end)
 
   it("writes the same file for the same seed, with one, two or three jobs", function()
