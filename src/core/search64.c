@@ -43,7 +43,9 @@ static inline int leaf(const mid64 *c, const uint16_t *idx, uint64_t P, uint64_t
 
 /* Plies left from which children are ordered by their evaluation (below it,
  * by the opponent's mobility: cheaper, and nearly as good). */
-#define EVAL_ORDER_DEPTH 3
+#define EVAL_ORDER_DEPTH 5
+/* Plies left from which the transposition table is read and written. */
+#define TT_MIN_DEPTH 2
 
 static int negamax64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_t *idx, int depth, int alpha,
                      int beta, int ply, int *best_out)
@@ -64,10 +66,13 @@ static int negamax64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_t
     }
     if (depth <= 0)
         return leaf(c, idx, P, O, white, moves);
-    uint64_t key = mid_key(P, O);
-    tt_entry *e = &sr->tt[key & sr->tt_mask];
+    /* one ply from the leaves the table costs more (a cache miss) than
+     * searching again */
+    bool use_tt = depth >= TT_MIN_DEPTH;
+    uint64_t key = use_tt ? mid_key(P, O) : 0;
+    tt_entry *e = use_tt ? &sr->tt[key & sr->tt_mask] : NULL;
     int tt_move = -1;
-    if (e->key == key) {
+    if (use_tt && e->key == key) {
         tt_move = e->move;
         if (e->depth >= depth && !best_out) {
             if (e->flag == TT_EXACT || (e->flag == TT_LOWER && e->value >= beta) ||
@@ -138,7 +143,7 @@ static int negamax64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_t
             }
         }
     }
-    if (e->key != key || e->depth <= depth) {
+    if (use_tt && (e->key != key || e->depth <= depth)) {
         e->key = key;
         e->value = best;
         e->move = (int16_t)best_move;
