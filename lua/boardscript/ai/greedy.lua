@@ -13,24 +13,32 @@ function greedy.margin(r, state, side)
   return second - first
 end
 
+--- The moves of the side to move of `state` after which `value()` (called
+-- with the move played) is highest, all of them when they tie, and that
+-- value: one ply, over the rule set's hooks (greedy, positional, train).
+function greedy.best_after(r, state, value)
+  local best, best_value = {}, nil
+  for _, move in ipairs(r:moves(state)) do
+    if r:play(state, move) then
+      local v = value()
+      r:undo(state)
+      if best_value == nil or v > best_value then
+        best, best_value = { move }, v
+      elseif v == best_value then
+        best[#best + 1] = move
+      end
+    end
+  end
+  return best, best_value
+end
+
 --- The best move for the side to move of `g`, or nil (a pass) when there
 -- is none. `ctx.rng` (default `g.rng`) breaks ties.
 function greedy:choose(g, ctx)
   local rng = ctx and ctx.rng or g.rng
   local r, state = g.rules, g.state
   local side = state.player
-  local best, best_gain = {}, nil
-  for _, move in ipairs(r:moves(state)) do
-    if r:play(state, move) then
-      local gain = greedy.margin(r, state, side)
-      r:undo(state)
-      if best_gain == nil or gain > best_gain then
-        best, best_gain = { move }, gain
-      elseif gain == best_gain then
-        best[#best + 1] = move
-      end
-    end
-  end
+  local best = greedy.best_after(r, state, function() return greedy.margin(r, state, side) end)
   if #best == 0 then return nil end
   if #best == 1 or not rng then return best[1] end
   return best[rng:random(#best)]

@@ -20,6 +20,8 @@
 -- cell itself): it gives the corner away. Once the corner is taken, the
 -- cell weighs what its lines say. On 8 x 8 this is the classic table:
 -- corners 100, X-squares -50, C-squares -20, edges 10, the rest 0.
+local greedy = require "boardscript.ai.greedy"
+
 local positional = { name = "positional", games = { "board" } }
 
 --- Weight of a cell by the lines that end at it (0..4).
@@ -156,18 +158,8 @@ function positional:choose(g, ctx)
   local r, state = g.rules, g.state
   local side = state.player
   local weights, corners = positional.weights(state.board)
-  local best, best_value = {}, nil
-  for _, move in ipairs(r:moves(state)) do
-    if r:play(state, move) then
-      local v = positional.evaluate(r, state, side, weights, corners)
-      r:undo(state)
-      if best_value == nil or v > best_value then
-        best, best_value = { move }, v
-      elseif v == best_value then
-        best[#best + 1] = move
-      end
-    end
-  end
+  local best, best_value = greedy.best_after(r, state,
+    function() return positional.evaluate(r, state, side, weights, corners) end)
   if ctx and ctx.log then ctx.log("%d moves, best value %s", #best, tostring(best_value)) end
   if #best == 0 then return nil end
   if #best == 1 or not rng then return best[1] end

@@ -16,6 +16,7 @@
 local core = require "boardscript.core"
 local errors = require "boardscript.errors"
 local game_mod = require "boardscript.game"
+local greedy_ai = require "boardscript.ai.greedy"
 local match = require "boardscript.match"
 local positional = require "boardscript.ai.positional"
 local rules_mod = require "boardscript.rules"
@@ -104,47 +105,10 @@ end
 -- One ply through the hooks: the moves after which value_after is best,
 -- one of them drawn with rng.
 local function greedy(g, ev, rng)
-  local rules, state = g.rules, g.state
-  local side = state.player
-  local best, best_value = {}, nil
-  for _, move in ipairs(rules:moves(state)) do
-    if rules:play(state, move) then
-      local v = value_after(g, side, ev)
-      rules:undo(state)
-      if best_value == nil or v > best_value then
-        best, best_value = { move }, v
-      elseif v == best_value then
-        best[#best + 1] = move
-      end
-    end
-  end
+  local side = g.state.player
+  local best = greedy_ai.best_after(g.rules, g.state, function() return value_after(g, side, ev) end)
   if #best <= 1 then return best[1] end
   return best[rng:random(#best)]
-end
-
--- Whether core.searcher takes `evaluator = ev` (a learned evaluation
--- searched in C): it raises on a field that is not one. Without it, the
--- evaluation is handed over as a Lua `evaluate` function.
-local takes_evaluator
-local wrapped = setmetatable({}, { __mode = "k" }) -- evaluator -> its evaluate function
-local function search_evaluation(opts, ev)
-  if takes_evaluator == nil then
-    local ok = pcall(core.searcher { tt_mb = 1 }.search, core.searcher { tt_mb = 1 }, core.board(4), "black",
-      { depth = 1, evaluator = true })
-    takes_evaluator = not ok
-  end
-  if ev == nil then return opts end
-  if takes_evaluator then
-    opts.evaluator = ev
-  else
-    local f = wrapped[ev]
-    if not f then
-      f = function(board, player) return ev:evaluate(board, player) end
-      wrapped[ev] = f
-    end
-    opts.evaluate = f
-  end
-  return opts
 end
 
 --- The move of the side to move of g (a move, or "pass"): by the core
@@ -154,9 +118,10 @@ end
 function Play:choose(g, ev, rng, which, hand)
   if self.searched then
     local state = g.state
-    local move = self.searchers[which]:search(state.board, state.player, search_evaluation({
+    local move = self.searchers[which]:search(state.board, state.player, {
       game = rules_mod.core_game(g.rules, state), passes = state.passes, piece = state.piece,
-      turns = state.turns, unable = state.unable, depth = self.cfg.depth, endgame = self.cfg.endgame }, ev))
+      turns = state.turns, unable = state.unable, depth = self.cfg.depth, endgame = self.cfg.endgame,
+      evaluator = ev })
     if move ~= nil then return move end
   elseif ev or hand then
     local move = greedy(g, ev, rng)
