@@ -108,24 +108,12 @@ function testing.split_args(text)
   return args
 end
 
-local cwd_cache
-local function cwd()
-  if not cwd_cache then
-    local p = io.popen("pwd")
-    cwd_cache = p and p:read("l") or "."
-    if p then p:close() end
-  end
-  return cwd_cache
-end
-
---- The boardscript host transcripts run: opts.exe, else the running host
--- (package.boardscript_exe), else arg[-1] or arg[0]. A relative path is
--- made absolute (transcripts run in their own directory).
+--- The boardscript host transcripts run: opts.exe, else
+-- workers.executable() (an absolute path: transcripts run in their own
+-- directory).
 function testing.executable(opts)
-  local exe = opts and opts.exe or rawget(package, "boardscript_exe") -- set by the host
-  if exe == nil and type(_G.arg) == "table" then exe = _G.arg[-1] or _G.arg[0] end
+  local exe = opts and opts.exe or require("boardscript.workers").executable()
   if exe == nil then errors.fail("cannot tell which boardscript executable runs the transcripts") end
-  if exe:sub(1, 1) ~= "/" and exe:find("/", 1, true) then exe = cwd() .. "/" .. exe end
   return exe
 end
 

@@ -10,9 +10,38 @@ local workers = {}
 local found, host = pcall(require, "boardscript.host")
 if not found or type(host) ~= "table" then host = nil end
 
---- The host binary to start workers with.
-function workers.exe()
-  return rawget(package, "boardscript_exe") or arg[0]
+local cwd_cache
+local function cwd()
+  if not cwd_cache then
+    local p = io.popen("pwd")
+    cwd_cache = p and p:read("l") or "."
+    if p then p:close() end
+  end
+  return cwd_cache
+end
+
+--- The boardscript host to start workers, children and transcripts with,
+-- as an absolute path: the running host (package.boardscript_exe, set by
+-- the host: its binary, or $BOARDSCRIPT_EXE when a wrapper runs it), else,
+-- outside the host (a spec run by busted), arg[-1] or arg[0]; nil when
+-- there is none.
+function workers.executable()
+  local exe = rawget(package, "boardscript_exe")
+  if exe == nil and type(_G.arg) == "table" then exe = _G.arg[-1] or _G.arg[0] end
+  if type(exe) ~= "string" then return nil end
+  if exe:sub(1, 1) ~= "/" and exe:find("/", 1, true) then exe = cwd() .. "/" .. exe end
+  return exe
+end
+
+--- Parses a `--shard I/N` value: i, n (a user error if malformed).
+function workers.shard_of(text)
+  local i, n = text:match("^(%d+)/(%d+)$")
+  -- digits past the largest integer read as a float: not a shard
+  i, n = math.tointeger(tonumber(i or "")), math.tointeger(tonumber(n or ""))
+  if not i or not n or n < 1 or i < 1 or i > n then
+    require("boardscript.errors").fail("--shard must be I/N with 1 <= I <= N")
+  end
+  return i, n
 end
 
 --- Starts a worker running `argv` (a list of words, the program first);

@@ -344,7 +344,7 @@ local function startup_figure(name, args, input, about)
   return {
     name = name, unit = "ms",
     run = function(opts)
-      local exe = rawget(package, "boardscript_exe") or arg[0]
+      local exe = require("boardscript.workers").executable()
       local line = ("%s %s <%s >/dev/null 2>&1"):format(shell_quote(exe), args, input)
       local batches, size = opts.quick and 2 or 10, opts.quick and 3 or 10
       per_run_ms("/bin/true", size) -- warm the caches
@@ -461,8 +461,7 @@ end
 -- Runs `figure` in a child host (`bench --only NAME --json`) and returns
 -- its result.
 local function measure_in_child(figure, args)
-  local exe = rawget(package, "boardscript_exe") or arg[0]
-  local argv = { exe, "bench", "--only", figure.name, "--json" }
+  local argv = { require("boardscript.workers").executable(), "bench", "--only", figure.name, "--json" }
   if args.quick then argv[#argv + 1] = "--quick" end
   if args.obf then argv[#argv + 1] = "--obf=" .. args.obf end
   if args.eval then argv[#argv + 1] = "--eval=" .. args.eval end

@@ -42,14 +42,6 @@ end
 
 local shell_quote = require("boardscript.text").shell_quote
 
---- Parses `I/N`: i, n (user error if malformed).
-function command.shard_of(text)
-  local i, n = text:match("^(%d+)/(%d+)$")
-  -- digits past the largest integer read as a float: not a shard
-  i, n = math.tointeger(tonumber(i or "")), math.tointeger(tonumber(n or ""))
-  if not i or not n or n < 1 or i < 1 or i > n then errors.fail("--shard must be I/N with 1 <= I <= N") end
-  return i, n
-end
 
 -- The JSON line of a result: the game and what merging needs to know of the match.
 local KEYS = { "game", "pair", "a", "b", "a_side", "result", "score_a", "score_b", "margin", "unit", "seed",
@@ -177,7 +169,7 @@ end
 local function workers(args)
   local json = require "dkjson"
   local pool = require "boardscript.workers"
-  local base = { pool.exe(), "match", "--rules", args.rules, "--a", args.a, "--b", args.b, "--games", args.games,
+  local base = { pool.executable(), "match", "--rules", args.rules, "--a", args.a, "--b", args.b, "--games", args.games,
                  "--plies", args.plies, "--seed", args.seed }
   if args.size then base[#base + 1] = "--size=" .. args.size end
   for _, o in ipairs(args.opt or {}) do base[#base + 1] = "--opt=" .. o end
@@ -246,7 +238,7 @@ function command.run(args)
     return r
   end
   if args.shard then
-    local first, count = command.shard_of(args.shard)
+    local first, count = require("boardscript.workers").shard_of(args.shard)
     for index = first, args.games, count do
       io.stdout:write(command.json_line(play(index), info), "\n")
       output.flush_stdout()

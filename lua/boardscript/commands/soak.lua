@@ -94,7 +94,8 @@ local function run_workers(args, soak)
   local pool = require "boardscript.workers"
   local started = {}
   for i = 1, args.jobs do
-    local argv = { pool.exe(), "soak", "--games", tostring(args.games), "--shard", ("%d/%d"):format(i, args.jobs) }
+    local argv = { pool.executable(), "soak", "--games", tostring(args.games),
+                   "--shard", ("%d/%d"):format(i, args.jobs) }
     for _, a in ipairs(game_args(args)) do argv[#argv + 1] = a end
     if args.progress then
       argv[#argv + 1] = "--progress"
@@ -138,7 +139,7 @@ function command.run(args)
   else
     local first, last, step = 1, args.games, 1
     if args.only_game then first, last = args.only_game, args.only_game end
-    if args.shard then first, step = require("boardscript.commands.match").shard_of(args.shard) end
+    if args.shard then first, step = require("boardscript.workers").shard_of(args.shard) end
     s = soak.summary()
     local where = args.shard and (" (shard " .. args.shard .. ")") or ""
     failure = soak.run(plan, args.seed, first, last, step, function(result)

@@ -127,7 +127,7 @@ end
 
 local function shard_of(text)
   if text == nil then return 1, 1 end
-  return require("boardscript.commands.match").shard_of(text)
+  return require("boardscript.workers").shard_of(text)
 end
 
 -- Runs K workers (this host with --shard i/K) and returns their lines,
@@ -137,8 +137,8 @@ local function worker_lines(args, count)
   local workers = require "boardscript.workers"
   local started = {}
   for i = 1, args.jobs do
-    local argv = { workers.exe(), "solve", "reversi", "--obf", args.obf, "--shard", ("%d/%d"):format(i, args.jobs),
-                   "--time", tostring(args.time) }
+    local argv = { workers.executable(), "solve", "reversi", "--obf", args.obf,
+                   "--shard", ("%d/%d"):format(i, args.jobs), "--time", tostring(args.time) }
     if args.tt_mb then argv[#argv + 1] = "--tt-mb=" .. args.tt_mb end
     started[i] = workers.start(argv)
   end
