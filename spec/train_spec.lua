@@ -211,6 +211,53 @@ describe("boardscript train", function()
     assert.truthy(stdout:find("\nend 4 games %d+ positions\n$"))
   end)
 
+  it("labels positions by the self-play search's value with --label, exactly where the search solves", function()
+    local function shard(label)
+      local text = run_ok { "train", "--rules", "reversi", "--size", "6", "--games", "3", "--seed", "5",
+                            "--depth", "3", "--endgame", "8", "--label", label, "--shard", "1/1", "--out", "-" }
+      local games, game = {}, nil
+      for line in text:gmatch("[^\n]+") do
+        if line:find("^game ") then
+          game = {}
+          games[#games + 1] = game
+        elseif line:find("^[%.xo#]+ ") and game then
+          local cells, target = line:match("^(%S+) (%S+)$")
+          game[#game + 1] = { cells = cells, target = tonumber(target), empty = select(2, cells:gsub("%.", "")) }
+        end
+      end
+      return text, games
+    end
+    local text0, result = shard("0")
+    local text1, search = shard("1")
+    local _, half = shard("0.5")
+    assert.truthy(text1:find("\nlabel 1\n", 1, true) and text0:find("\nlabel 0\n", 1, true))
+    assert.equal(#result, #search)
+    local differ, exact = 0, 0
+    for g = 1, #result do
+      assert.equal(#result[g], #search[g])
+      for i, p in ipairs(result[g]) do
+        local q, h = search[g][i], half[g][i]
+        assert.equal(p.cells, q.cells) -- the same games: labelling does not change the moves
+        assert.near((p.target + q.target) / 2, h.target, 1e-9)
+        if p.empty <= 8 then
+          exact = exact + 1
+          assert.equal(p.target, q.target) -- both sides play perfectly from there: the margin is the value
+        elseif p.target ~= q.target then
+          differ = differ + 1
+        end
+      end
+      -- a game's labels by result are its final margin, by search they vary along the game
+      local values = {}
+      for _, p in ipairs(search[g]) do values[p.target] = true end
+      assert.truthy(next(values, next(values)), "one label for every position of a game")
+    end
+    assert.truthy(exact > 0 and differ > 10, ("exact %d, differ %d"):format(exact, differ))
+    refused({ "train", "--rules", TICTACTOE, "--games", "4", "--label", "1", "--out", dir .. "/l.bse" },
+      "--label: tictactoe is played through its hooks")
+    refused({ "train", "--rules", "reversi", "--games", "4", "--label", "2", "--out", dir .. "/l.bse" },
+      "label must be a number from 0 to 1")
+  end)
+
   it("trains tic-tac-toe through its hooks: a 1-ply learned player that beats random", function()
     local path = dir .. "/ttt.bse"
     local out = run_ok { "train", "--rules", TICTACTOE, "--games", "400", "--seed", "1", "--score-games", "4",

@@ -71,6 +71,9 @@ function command.configure(cmd)
     :convert(options.integer_in(0, 1000, "plies"))
   cmd:option("--epsilon", ("Share of exploratory random moves (default %s)."):format(command.EPSILON))
     :convert(number_in(0, 1, "epsilon"))
+  cmd:option("--label", "Share of the self-play search's value in each position's label, the rest being the game's "
+    .. "final margin: 0 (default) to 1 (C searcher only).")
+    :convert(number_in(0, 1, "label"))
   cmd:option("--iterations", "Conjugate-gradient iterations of each fit (default 20).")
     :convert(options.integer_in(1, 10000, "iterations"))
   cmd:option("--shrink", ("Ridge of each fit: every weight is pulled to zero as by this many positions (default %d).")
@@ -194,6 +197,7 @@ local function selfplay_of(args, game)
     rules = game.rules, source = game.source, opts = game.opts, seed = args.seed,
     depth = args.depth or command.DEPTH, endgame = args.endgame or selfplay.default_endgame(game.n),
     plies = args.plies or selfplay.default_plies(game.n), epsilon = args.epsilon or command.EPSILON,
+    label = args.label or 0,
   }
 end
 
@@ -212,7 +216,7 @@ local function reproduce(args)
   for _, o in ipairs(args.opt or {}) do add("--opt", o) end
   add("--games", args.games)
   add("--minutes", args.minutes)
-  for _, name in ipairs { "rounds", "depth", "endgame", "plies", "epsilon", "iterations", "shrink", "phases",
+  for _, name in ipairs { "rounds", "depth", "endgame", "plies", "epsilon", "label", "iterations", "shrink", "phases",
                           "features", "eval" } do
     add("--" .. name, args[name])
   end
@@ -228,7 +232,8 @@ end
 
 -- ---- checking the command line ----
 
-local SELFPLAY_ONLY = { "games", "minutes", "rounds", "plies", "epsilon", "endgame", "shard", "first", "seconds" }
+local SELFPLAY_ONLY = { "games", "minutes", "rounds", "plies", "epsilon", "label", "endgame", "shard", "first",
+                        "seconds" }
 
 local function check_args(args)
   if args.data then
@@ -247,7 +252,7 @@ local function check_args(args)
     if args.jobs > 1 then errors.fail("--shard and --jobs do not go together") end
     if args.rounds then errors.fail("--rounds goes without --shard (a shard plays one round, with --eval)") end
     if args.chart then errors.fail("--chart goes without --shard (a shard only plays)") end
-    require("boardscript.commands.match").shard_of(args.shard)
+    require("boardscript.workers").shard_of(args.shard)
   else
     if args.first or args.seconds then errors.fail("--first and --seconds go with --shard") end
     if args.out == "-" then errors.fail("--out -: an evaluation file is not written to standard output") end
@@ -317,6 +322,10 @@ function command.run(args)
   if args.data then return run_data(args, game) end
   local rounds = require "boardscript.train.rounds"
   local sp = selfplay_of(args, game)
+  if sp.cfg.label > 0 and not sp.searched then
+    errors.fail(("--label: %s is played through its hooks, one ply deep, with no search value to label "
+      .. "positions with (only the C searcher's rule sets take it)"):format(game.name))
+  end
   if args.shard then return rounds.shard(args, game, sp) end
   local history = rounds.run(args, game, sp, reproduce(args))
   if args.chart then

@@ -89,7 +89,7 @@ end
 -- one) with --eval or the hand-written evaluation, and writes them to
 -- --out as a data file. Returns the exit status.
 function rounds.shard(args, game, sp)
-  local i, n = require("boardscript.commands.match").shard_of(args.shard)
+  local i, n = require("boardscript.workers").shard_of(args.shard)
   local play_ev = args.eval and require("boardscript.commands.train").load_eval(args.eval, game) or nil
   local first = args.first or 1
   local last = args.games and first + args.games - 1 or require("boardscript.commands.train").MAX_GAMES
@@ -101,7 +101,7 @@ function rounds.shard(args, game, sp)
   output.write(file, what, data.header {
     rules = game.name, size = game.n, options = game.options, seed = args.seed, shard = args.shard,
     depth = sp.cfg.depth, endgame = sp.cfg.endgame, plies = sp.cfg.plies, epsilon = data.number_text(sp.cfg.epsilon),
-    eval = args.eval or "hand",
+    label = data.number_text(sp.cfg.label), eval = args.eval or "hand",
   })
   local games, positions = 0, 0
   for g = first - 1 + i, last, n do
@@ -137,10 +137,10 @@ end
 local function from_workers(args, sp, first, count, seconds, eval_path, take)
   local pool = require "boardscript.workers"
   local jobs = math.min(args.jobs, count)
-  local base = { pool.exe(), "train", "--rules", args.rules, "--out", "-", "--seed", tostring(args.seed),
+  local base = { pool.executable(), "train", "--rules", args.rules, "--out", "-", "--seed", tostring(args.seed),
                  "--first", tostring(first), "--games", tostring(count), "--depth", tostring(sp.cfg.depth),
                  "--endgame", tostring(sp.cfg.endgame), "--plies", tostring(sp.cfg.plies),
-                 "--epsilon", ("%.17g"):format(sp.cfg.epsilon) }
+                 "--epsilon", ("%.17g"):format(sp.cfg.epsilon), "--label", ("%.17g"):format(sp.cfg.label) }
   local function add(...) for _, word in ipairs { ... } do base[#base + 1] = word end end
   if args.size then add("--size", args.size) end
   for _, o in ipairs(args.opt or {}) do add("--opt", o) end

@@ -115,14 +115,16 @@ end
 -- searcher `which` (1 or 2) with evaluation `ev` (nil: the hand-written
 -- one) where the core searches the rule set, else greedy by `ev` (nil:
 -- random in self-play, the score margin in a duel's hand side).
+-- (With the core searcher, also its value: hundredths of a disc for the
+-- side to move.)
 function Play:choose(g, ev, rng, which, hand)
   if self.searched then
     local state = g.state
-    local move = self.searchers[which]:search(state.board, state.player, {
+    local move, value = self.searchers[which]:search(state.board, state.player, {
       game = rules_mod.core_game(g.rules, state), passes = state.passes, piece = state.piece,
       turns = state.turns, unable = state.unable, depth = self.cfg.depth, endgame = self.cfg.endgame,
       evaluator = ev })
-    if move ~= nil then return move end
+    if move ~= nil then return move, value end
   elseif ev or hand then
     local move = greedy(g, ev, rng)
     if move ~= nil then return move end
@@ -156,13 +158,19 @@ end
 -- one, or random moves through the hooks): returns { game = n, holdout =,
 -- positions = { { cells =, target = } ... }, plies = }. Every position
 -- where the side to move has a move is kept, labelled by the game's
--- final margin for that side.
+-- final margin for that side, or (cfg.label = w > 0, core searcher only)
+-- by w x the self-play search's value of the position (searched for the
+-- label where a random move was played) + (1 - w) x that margin.
 function Play:game(n, ev)
   local g = self:start(n)
   local rng = core.rng(match.seed_of(self.cfg.seed, n, MOVES))
-  if self.searchers then self.searchers[1]:clear() end
-  local seen = {}
   local plies, endgame, epsilon = self.cfg.plies, self.cfg.endgame, self.cfg.epsilon
+  local label = self.searched and self.cfg.label or 0
+  if self.searchers then
+    self.searchers[1]:clear()
+    if label > 0 then self.searchers[2]:clear() end
+  end
+  local seen = {}
   while not g:finished() do
     if not pass_when_stuck(g) then
       local state = g.state
@@ -173,8 +181,13 @@ function Play:game(n, ev)
       if explore then
         local moves = g:moves()
         move = moves[rng:random(#moves)]
+        if label > 0 then
+          -- with the other searcher, so that labelling leaves the game as it is
+          local _, value = self:choose(g, ev, rng, 2)
+          seen[#seen].value = value
+        end
       else
-        move = self:choose(g, ev, rng, 1)
+        move, seen[#seen].value = self:choose(g, ev, rng, 1)
       end
       play_choice(g, move)
     end
@@ -182,7 +195,11 @@ function Play:game(n, ev)
   local margins = {}
   for _, side in ipairs(g.rules.sides) do margins[side] = selfplay.margin(g, side) end
   local positions = {}
-  for i, p in ipairs(seen) do positions[i] = { cells = p.cells, target = margins[p.side] } end
+  for i, p in ipairs(seen) do
+    local target = margins[p.side]
+    if label > 0 and p.value then target = label * p.value / 100 + (1 - label) * target end
+    positions[i] = { cells = p.cells, target = target }
+  end
   return { game = n, holdout = selfplay.holdout(self.cfg.seed, n), positions = positions, plies = #g.log }
 end
 
