@@ -101,7 +101,7 @@ end
 
 function command.run(args)
   local elo = require "boardscript.elo"
-  local match_cmd = require "boardscript.commands.match"
+  local report = require "boardscript.match_report"
   local all = {}
   for _, path in ipairs(args.files) do
     for _, r in ipairs(read_lines(path)) do all[#all + 1] = r end
@@ -149,7 +149,7 @@ function command.run(args)
     k = k + 1
     return all[k]
   end
-  local t = match_cmd.summarize(next_result, first, first.seed, args.verbose, sprt)
+  local t = report.summarize(next_result, first, first.seed, args.verbose, sprt)
   if missing > 0 and not (t.decision and t.decided_at < first_missing) then
     io.stderr:write(("boardscript: match-merge: %d of %d games missing (first: game %d); the summary counts "
       .. "the others\n"):format(missing, games, first_missing))

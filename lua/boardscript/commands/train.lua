@@ -12,26 +12,12 @@ local errors = require "boardscript.errors"
 local options = require "boardscript.options"
 local output = require "boardscript.output"
 local rule_options = require "boardscript.rule_options"
+local setup = require "boardscript.train.setup"
 
 local command = {
   summary = "Learn an evaluation by self-play (pattern tables fitted to game results), in rounds, "
     .. "in parallel or sharded.",
 }
-
---- The default number of rounds.
-command.ROUNDS = 4
---- The default self-play search depth (plies).
-command.DEPTH = 2
---- The default share of exploratory random moves.
-command.EPSILON = 0.05
---- The default games of each round's duel against the hand-written evaluation.
-command.SCORE_GAMES = 20
---- The default ridge of the fits (positions' worth of pull to zero; the
--- trainer's own default, 4, overfits a few hundred thousand positions:
--- docs/decisions.md, "boardscript train").
-command.SHRINK = 1000
---- The most games a run may ask for.
-command.MAX_GAMES = 100000000
 
 local function number_in(lo, hi, what)
   return function(text)
@@ -53,23 +39,23 @@ function command.configure(cmd)
   rule_options.add(cmd)
   cmd:option("--out", "The evaluation file to write (with --shard: the data file; '-' for standard output)."):count(1)
   cmd:option("--games", "Self-play games in all (spread over the rounds).")
-    :convert(options.integer_in(1, command.MAX_GAMES, "games"))
+    :convert(options.integer_in(1, setup.MAX_GAMES, "games"))
   cmd:option("--minutes", "Self-play for about this long (wall clock), instead of --games.")
     :convert(number_in(0, 1e6, "minutes"))
   cmd:option("--rounds", ("Rounds: each plays with the evaluation fitted so far (default %d)."):format(
-    command.ROUNDS)):convert(options.integer_in(1, 10000, "rounds"))
+    setup.ROUNDS)):convert(options.integer_in(1, 10000, "rounds"))
   cmd:option("--seed", "Seed of everything random (set-up, openings, exploration, held-out games); "
     .. "default: from the clock.")
     :convert(options.integer_in(math.mininteger, math.maxinteger, "seed"))
   cmd:option("--jobs", "Play in this many worker processes (the same games, the same file).", "1")
     :convert(options.integer_in(1, 256, "jobs"))
   cmd:option("--depth", ("Plies the self-play search looks ahead (default %d; C searcher only)."):format(
-    command.DEPTH)):convert(options.integer_in(1, 20, "depth"))
+    setup.DEPTH)):convert(options.integer_in(1, 20, "depth"))
   cmd:option("--endgame", "Solve exactly at this many empty cells or fewer (default 12 on 8 x 8, else 10).")
     :convert(options.integer_in(0, 30, "endgame"))
   cmd:option("--plies", "Random plies at the start of every game (default: an eighth of the cells).")
     :convert(options.integer_in(0, 1000, "plies"))
-  cmd:option("--epsilon", ("Share of exploratory random moves (default %s)."):format(command.EPSILON))
+  cmd:option("--epsilon", ("Share of exploratory random moves (default %s)."):format(setup.EPSILON))
     :convert(number_in(0, 1, "epsilon"))
   cmd:option("--label", "Share of the self-play search's value in each position's label, the rest being the game's "
     .. "final margin: 0 (default) to 1 (C searcher only).")
@@ -77,14 +63,14 @@ function command.configure(cmd)
   cmd:option("--iterations", "Conjugate-gradient iterations of each fit (default 20).")
     :convert(options.integer_in(1, 10000, "iterations"))
   cmd:option("--shrink", ("Ridge of each fit: every weight is pulled to zero as by this many positions (default %d).")
-    :format(command.SHRINK))
+    :format(setup.SHRINK))
     :convert(number_in(0, 1e9, "shrink"))
   cmd:option("--phases", "Game phases with weights of their own (default: by the size).")
     :convert(options.integer_in(1, 64, "phases"))
   cmd:option("--features", "Scalar features besides the patterns: all, none, or a list such as "
     .. "mobility,potential,parity,anchored (default: all where the core knows the moves, else none).")
   cmd:option("--score-games", ("Games of each round's duel against the hand-written evaluation (default %d)."):format(
-    command.SCORE_GAMES)):convert(options.integer_in(0, 100000, "score-games"))
+    setup.SCORE_GAMES)):convert(options.integer_in(0, 100000, "score-games"))
   cmd:option("--eval", "Start from this evaluation file: play the first round with it and fit from its weights.")
   cmd:option("--shard", "Play only games I, I+N, ... with --eval (or the hand-written evaluation) "
     .. "and write their positions to --out as a data file.")
@@ -92,83 +78,13 @@ function command.configure(cmd)
   cmd:option("--chart", "Draw the learning curve (held-out error, score against the hand-written evaluation "
     .. "by round) into this SVG file.")
   cmd:option("--first", "(worker) number of the first game"):hidden(true)
-    :convert(options.integer_in(1, command.MAX_GAMES, "first"))
+    :convert(options.integer_in(1, setup.MAX_GAMES, "first"))
   cmd:option("--seconds", "(worker) stop starting games after this many seconds"):hidden(true)
     :convert(number_in(0, 1e8, "seconds"))
   require("boardscript.game").add_options(cmd)
 end
 
 -- ---- the game, the evaluation and the files ----
-
--- "k=v,k=v": the options a game was set up with, sorted by name.
-local function options_text(opts)
-  local keys = {}
-  for key in pairs(opts) do keys[#keys + 1] = key end
-  table.sort(keys)
-  local parts = {}
-  for i, key in ipairs(keys) do parts[i] = ("%s=%s"):format(key, tostring(opts[key])) end
-  return table.concat(parts, ",")
-end
-
---- What a run trains for: { rules =, name =, source =, opts =, n =,
--- options = text, mobility = legal directions or nil }. Rule sets that are
--- not played with discs on a square core board are refused.
-function command.game_of(args)
-  local rules_mod = require "boardscript.rules"
-  local game_mod = require "boardscript.game"
-  local rules = rules_mod.load(args.rules)
-  local name = tostring(rules.name or args.rules)
-  if (rules.family or "board") ~= "board" then
-    errors.fail(("train: %s is a game of the %s family; train learns evaluations of games of discs on square "
-      .. "boards"):format(name, tostring(rules.family)))
-  end
-  local opts = rule_options.convert(rules, rule_options.texts(args))
-  local g = game_mod.new(rules, opts, core.rng(0))
-  local board = g.state.board
-  local ok, n = pcall(function() return board:size() end)
-  if not ok or math.type(n) ~= "integer" or not tostring(board):match("^[%.XO#\n]+$")
-    or #tostring(board) ~= n * (n + 1) then
-    errors.fail(("train: %s does not keep its position on a core board (core.board); train cannot read it")
-      :format(name))
-  end
-  if n < 3 then errors.fail(("train: %d x %d boards are too small for an evaluation (3 to 26)"):format(n, n)) end
-  local described = rules_mod.core_game(rules, g.state)
-  return { rules = rules, name = name, source = args.rules, opts = opts, n = n, options = options_text(g.opts),
-           mobility = described and described.legal or nil, searched = rules_mod.searched_in_core(rules) }
-end
-
-local function features_of(args, game)
-  local text = args.features
-  if text == nil then return game.mobility and "all" or "none" end
-  if text == "all" or text == "none" then return text end
-  local list = {}
-  for word in text:gmatch("[^,%s]+") do list[#list + 1] = word end
-  if #list == 0 then errors.fail("--features: expected all, none or a list such as mobility,parity") end
-  return list
-end
-
---- A new evaluation for the game (zero weights), as --phases and
--- --features ask.
-function command.new_evaluator(args, game)
-  local ok, ev = pcall(core.evaluator, { size = game.n, phases = args.phases, features = features_of(args, game),
-                                         mobility = game.mobility })
-  if not ok then
-    local why = tostring(ev):gsub("^bad argument #1 to '[%w_.]+' %((.*)%)$", "%1")
-    errors.fail("train: " .. why)
-  end
-  return ev
-end
-
---- Loads --eval, checked against the game.
-function command.load_eval(path, game)
-  local evalfile = require "boardscript.evalfile"
-  local ev, meta = evalfile.load(path)
-  evalfile.check(meta, game.name, game.n)
-  if meta.options and meta.options ~= game.options then
-    errors.fail(("%s was trained with the options %s, not %s"):format(path, meta.options, game.options))
-  end
-  return ev, meta
-end
 
 -- Whether `path` can be written, without emptying an existing file: a
 -- user error naming it if not.
@@ -195,8 +111,8 @@ local function selfplay_of(args, game)
   local selfplay = require "boardscript.train.selfplay"
   return selfplay.new {
     rules = game.rules, source = game.source, opts = game.opts, seed = args.seed,
-    depth = args.depth or command.DEPTH, endgame = args.endgame or selfplay.default_endgame(game.n),
-    plies = args.plies or selfplay.default_plies(game.n), epsilon = args.epsilon or command.EPSILON,
+    depth = args.depth or setup.DEPTH, endgame = args.endgame or selfplay.default_endgame(game.n),
+    plies = args.plies or selfplay.default_plies(game.n), epsilon = args.epsilon or setup.EPSILON,
     label = args.label or 0,
   }
 end
@@ -265,13 +181,13 @@ end
 -- ---- fitting data files ----
 
 local function fit_options(args)
-  return { iterations = args.iterations, shrink = args.shrink or command.SHRINK }
+  return { iterations = args.iterations, shrink = args.shrink or setup.SHRINK }
 end
 
 local function run_data(args, game)
   local data = require "boardscript.train.data"
   local rounds = require "boardscript.train.rounds"
-  local ev = args.eval and command.load_eval(args.eval, game) or command.new_evaluator(args, game)
+  local ev = args.eval and setup.load_eval(args.eval, game) or setup.new_evaluator(args, game)
   local tr = core.trainer(ev)
   local board = core.board(game.n)
   local games, positions = 0, 0
@@ -296,7 +212,7 @@ local function run_data(args, game)
   local read_time = core.clock() - t0
   local fit = tr:fit(fit_options(args))
   local sp = selfplay_of(args, game)
-  local duel = rounds.duel(sp, ev, args.score_games or command.SCORE_GAMES)
+  local duel = rounds.duel(sp, ev, args.score_games or setup.SCORE_GAMES)
   rounds.save(args, game, ev, reproduce(args), ("%d games, %d positions from %d data file%s"):format(games,
     positions, #args.data, #args.data == 1 and "" or "s"))
   output.stdout(("Fitted %s (size %d) to %d positions of %d games from %d file%s (read in %.1f s)\n"):format(
@@ -313,7 +229,7 @@ function command.run(args)
   require("boardscript.game").from_args(args)
   check_args(args)
   if args.seed == nil then args.seed = require("boardscript.play").clock_seed() end
-  local game = command.game_of(args)
+  local game = setup.game_of(args)
   if args.eval and not args.data and not args.shard and args.eval == args.out then
     errors.fail("--eval and --out name the same file")
   end

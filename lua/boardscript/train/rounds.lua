@@ -90,9 +90,9 @@ end
 -- --out as a data file. Returns the exit status.
 function rounds.shard(args, game, sp)
   local i, n = require("boardscript.workers").shard_of(args.shard)
-  local play_ev = args.eval and require("boardscript.commands.train").load_eval(args.eval, game) or nil
+  local play_ev = args.eval and require("boardscript.train.setup").load_eval(args.eval, game) or nil
   local first = args.first or 1
-  local last = args.games and first + args.games - 1 or require("boardscript.commands.train").MAX_GAMES
+  local last = args.games and first + args.games - 1 or require("boardscript.train.setup").MAX_GAMES
   local seconds = args.seconds or (args.minutes and args.minutes * 60)
   local deadline = seconds and core.clock() + seconds
   local to_stdout = args.out == "-"
@@ -225,7 +225,7 @@ end
 --- Plays the rounds and writes --out; prints the summary. Returns the
 -- history: a list of { games, positions, fit, duel } by round.
 function rounds.run(args, game, sp, command_text)
-  local train = require "boardscript.commands.train"
+  local train = require "boardscript.train.setup"
   local total_rounds = args.rounds or math.min(train.ROUNDS, args.games or train.ROUNDS)
   local ev = args.eval and train.load_eval(args.eval, game) or train.new_evaluator(args, game)
   local play_ev = args.eval and ev or nil
