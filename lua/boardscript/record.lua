@@ -176,4 +176,33 @@ function record.apply(g, entry)
   return true
 end
 
+--- The game a parsed record starts from (record.start), a problem with its
+-- rule set or options being a user error that names `path`.
+function record.open_game(rec, path)
+  local ok, g = pcall(record.start, rec, path)
+  if ok then return g end
+  if errors.is_user(g) then errors.fail(("%s: %s"):format(path, g.message), g.status) end
+  error(g, 0)
+end
+
+--- Plays `entries` (a parsed record's moves) on g in order, calling
+-- each(k, entry, side) after entry k is played (side: the name of the side
+-- that played it). Returns true, or nil, k, entry and why for the first
+-- entry that cannot be played: one after the end of the game, or one the
+-- game refuses (a failing rule set named with `where`:LINE: move K).
+-- replay and render both replay records with it.
+function record.replay(g, entries, where, each)
+  for k, entry in ipairs(entries) do
+    if g:finished() then
+      return nil, k, entry, ("%s after the end of the game (result %s)"):format(
+        entry.pass and "pass" or entry.text, record.result(g))
+    end
+    local side = g:side_name()
+    local ok, why = errors.guard(("%s:%d: move %d"):format(where, entry.line or 0, k), record.apply, g, entry)
+    if not ok then return nil, k, entry, why end
+    if each then each(k, entry, side) end
+  end
+  return true
+end
+
 return record

@@ -118,35 +118,18 @@ local function read(path)
   return text
 end
 
--- Replays record entries on `g`: the entries as played ({ text =, move = }
--- or { pass = true }). A move that does not apply is a user error naming
--- the file and line.
-local function play_record(g, entries, path)
-  local played = {}
-  for k, entry in ipairs(entries) do
-    local where = ("%s:%d: move %d"):format(path, entry.line or 0, k)
-    if g:finished() then
-      errors.fail(("%s: %s after the end of the game (result %s)"):format(where,
-        entry.pass and "pass" or entry.text, record.result(g)))
-    end
-    local ok, why = errors.guard(where, record.apply, g, entry)
-    if not ok then errors.fail(("%s: %s"):format(where, why)) end
-    played[k] = entry.pass and { pass = true } or { text = entry.text, move = g.log[#g.log].move }
-  end
-  return played
-end
-
 -- A game from a boardscript record: the start, and the entries played on a
--- copy of it.
+-- copy of it ({ text =, move = } or { pass = true }); a move that does not
+-- apply is a user error naming the file and line.
 local function from_record(path, text)
   local rec = record.parse(text, path)
-  local ok, g = pcall(record.start, rec, path)
-  if not ok then
-    if errors.is_user(g) then errors.fail(("%s: %s"):format(path, g.message), g.status) end
-    error(g, 0)
-  end
-  local start = g:clone()
-  return start, play_record(g, rec.moves, path)
+  local g = record.open_game(rec, path)
+  local start, played = g:clone(), {}
+  local ok, k, entry, why = record.replay(g, rec.moves, path, function(i, e)
+    played[i] = e.pass and { pass = true } or { text = e.text, move = g.log[#g.log].move }
+  end)
+  if not ok then errors.fail(("%s:%d: move %d: %s"):format(path, entry.line or 0, k, why)) end
+  return start, played
 end
 
 -- A game from a GGF file: the start position of game `index`, the moves

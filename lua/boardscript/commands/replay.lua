@@ -35,15 +35,6 @@ local function header(path, rec)
   return ("%s: %s"):format(path, table.concat(parts, ", "))
 end
 
--- Sets up the record's game; a problem with its rule set or options is a
--- user error naming the file.
-local function start(rec, path)
-  local ok, g = pcall(record.start, rec, path)
-  if ok then return g end
-  if errors.is_user(g) then errors.fail(("%s: %s"):format(path, g.message), g.status) end
-  error(g, 0)
-end
-
 --- Replays the record at `path`. opts: { check = boolean, out =, err =
 -- (files; default io.stdout, io.stderr) }. Returns the exit status: 0, or 1
 -- when a move does not apply (either mode) or, with check, the result line
@@ -53,7 +44,7 @@ function command.replay(path, opts)
   local out, err = opts.out or io.stdout, opts.err or io.stderr
   local text, line_count = read(path)
   local rec = record.parse(text, path)
-  local g = start(rec, path)
+  local g = record.open_game(rec, path)
   local function wrong(line, message)
     out:flush()
     err:write(("%s:%d: %s\n"):format(path, line, message))
@@ -62,19 +53,10 @@ function command.replay(path, opts)
   if not opts.check then
     out:write(header(path, rec), "\n", g:text(), "\n")
   end
-  for k, entry in ipairs(rec.moves) do
-    local what = entry.pass and "pass" or entry.text
-    if g:finished() then
-      return wrong(entry.line, ("move %d: %s after the end of the game (result %s)"):format(
-        k, what, record.result(g)))
-    end
-    local side = g:side_name()
-    local ok, why = errors.guard(("%s:%d: move %d"):format(path, entry.line, k), record.apply, g, entry)
-    if not ok then return wrong(entry.line, ("move %d: %s"):format(k, why)) end
-    if not opts.check then
-      out:write(("%d. %s %s\n"):format(k, side, what), g:text(), "\n")
-    end
-  end
+  local ok, k, entry, why = record.replay(g, rec.moves, path, not opts.check and function(i, played, side)
+    out:write(("%d. %s %s\n"):format(i, side, played.pass and "pass" or played.text), g:text(), "\n")
+  end)
+  if not ok then return wrong(entry.line, ("move %d: %s"):format(k, why)) end
   local result = record.result(g)
   if not opts.check then
     out:write("result ", result, "\n")
