@@ -70,6 +70,26 @@ function workers.finish(w)
   return w.ended
 end
 
+--- Starts `jobs` workers, worker i running `argv` (a list of words, the
+-- program first) and `--shard=i/jobs`: the shards of a --jobs run (match,
+-- soak, solve, train), in a list. A worker that cannot be started stops
+-- those started before it.
+function workers.start_shards(argv, jobs)
+  local started = {}
+  local ok, err = pcall(function()
+    for i = 1, jobs do
+      local words = table.move(argv, 1, #argv, 1, {})
+      words[#words + 1] = ("--shard=%d/%d"):format(i, jobs)
+      started[i] = workers.start(words)
+    end
+  end)
+  if not ok then
+    for _, w in ipairs(started) do workers.stop(w) end
+    error(err, 0)
+  end
+  return started
+end
+
 --- Stops a worker (SIGTERM) and closes its pipe.
 function workers.stop(w)
   if not w.closed and w.pid then os.execute("kill " .. w.pid .. " 2>/dev/null") end

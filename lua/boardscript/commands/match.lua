@@ -88,12 +88,7 @@ local function workers(args)
   table.move(limits.argv(), 1, #limits.argv(), #base + 1, base)
   table.move(sandbox.argv(), 1, #sandbox.argv(), #base + 1, base)
   if args.max_plies then base[#base + 1] = "--max-plies=" .. args.max_plies end
-  local started = {}
-  for i = 1, args.jobs do
-    local argv = table.move(base, 1, #base, 1, {})
-    argv[#argv + 1] = ("--shard=%d/%d"):format(i, args.jobs)
-    started[i] = pool.start(argv)
-  end
+  local started = pool.start_shards(base, args.jobs)
   local index, lost = 0, nil
   local function next_result()
     if lost or index >= args.games then return nil end

@@ -92,17 +92,13 @@ end
 local function run_workers(args, soak)
   local json = require "dkjson"
   local pool = require "boardscript.workers"
-  local started = {}
-  for i = 1, args.jobs do
-    local argv = { pool.executable(), "soak", "--games", tostring(args.games),
-                   "--shard", ("%d/%d"):format(i, args.jobs) }
-    for _, a in ipairs(game_args(args)) do argv[#argv + 1] = a end
-    if args.progress then
-      argv[#argv + 1] = "--progress"
-      argv[#argv + 1] = tostring(args.progress)
-    end
-    started[i] = pool.start(argv)
+  local argv = { pool.executable(), "soak", "--games", tostring(args.games) }
+  for _, a in ipairs(game_args(args)) do argv[#argv + 1] = a end
+  if args.progress then
+    argv[#argv + 1] = "--progress"
+    argv[#argv + 1] = tostring(args.progress)
   end
+  local started = pool.start_shards(argv, args.jobs)
   local total, failure, cpu, rss, lost = soak.summary(), nil, 0, nil, {}
   for i, w in ipairs(started) do
     local line = w.pipe:read("a")

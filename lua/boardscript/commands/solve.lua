@@ -135,13 +135,9 @@ end
 -- nobody solved (nil when all were).
 local function worker_lines(args, count)
   local workers = require "boardscript.workers"
-  local started = {}
-  for i = 1, args.jobs do
-    local argv = { workers.executable(), "solve", "reversi", "--obf", args.obf,
-                   "--shard", ("%d/%d"):format(i, args.jobs), "--time", tostring(args.time) }
-    if args.tt_mb then argv[#argv + 1] = "--tt-mb=" .. args.tt_mb end
-    started[i] = workers.start(argv)
-  end
+  local argv = { workers.executable(), "solve", "reversi", "--obf", args.obf, "--time", tostring(args.time) }
+  if args.tt_mb then argv[#argv + 1] = "--tt-mb=" .. args.tt_mb end
+  local started = workers.start_shards(argv, args.jobs)
   local lines, seen, bad = {}, {}, {}
   for i, w in ipairs(started) do
     for line in w.pipe:lines() do

@@ -150,11 +150,7 @@ local function from_workers(args, sp, first, count, seconds, eval_path, take)
   for _, word in ipairs(require("boardscript.sandbox").argv()) do add(word) end
   local started = {}
   local ok, err = pcall(function()
-    for i = 1, jobs do
-      local argv = table.move(base, 1, #base, 1, {})
-      argv[#argv + 1] = ("--shard=%d/%d"):format(i, jobs)
-      started[i] = pool.start(argv)
-    end
+    started = pool.start_shards(base, jobs)
     local readers = {}
     for i, w in ipairs(started) do readers[i] = data.reader(pipe_lines(pool, w, i), ("train: worker %d"):format(i)) end
     local index = 0
