@@ -66,6 +66,21 @@ describe("dots solver", function()
     assert.equal((top:solve { tt_mb = 16 }), (left:solve { tt_mb = 16 }))
   end)
 
+  it("sizes solve dots' default table from the grid, a node limit and the machine's memory", function()
+    local table_mb = require("boardscript.ai.dots_solver").table_mb
+    local big = 65536 -- MiB of memory
+    assert.same({ 4, 4, 64, 1024, 4096 }, { table_mb(12, nil, big), table_mb(24, nil, big), table_mb(31, nil, big),
+                                            table_mb(40, nil, big), table_mb(49, nil, big) })
+    -- a quarter of the memory at most, 4 at least
+    assert.same({ 512, 4, 4 }, { table_mb(40, nil, 2048), table_mb(40, nil, 8), table_mb(24, nil, 8) })
+    -- a node limit needs at most 8 bytes a node, in powers of two
+    assert.same({ 4, 4, 8, 1024, 64 }, { table_mb(40, 1000, big), table_mb(40, 524288, big),
+      table_mb(40, 524289, big), table_mb(40, 1e12, big), table_mb(31, 1e12, big) })
+    -- and this machine's memory is read: the 4 x 4 default is a power of two from 4 to 1024
+    local here = table_mb(40)
+    assert.truthy(here >= 4 and here <= 1024 and here & (here - 1) == 0, tostring(here))
+  end)
+
   it("solve dots --time stops the search after that much CPU time, with status 1", function()
     local bin = assert(os.getenv("BOARDSCRIPT_BIN"), "BOARDSCRIPT_BIN is set by ctest")
     local pipe = assert(io.popen(("'%s' solve dots --size 4x4 --time 0.3 2>&1"):format(bin)))

@@ -10,6 +10,37 @@ local dots_rules = require "boardscript.ai.dots_rules"
 
 local dots_solver = {}
 
+-- The memory of this machine in MiB (MemTotal in /proc/meminfo), or nil.
+local function machine_mib()
+  local f = io.open("/proc/meminfo", "r")
+  if not f then return nil end
+  local text = f:read("a") or ""
+  f:close()
+  local kib = tonumber(text:match("MemTotal:%s*(%d+)%s*kB"))
+  return kib and kib // 1024 or nil
+end
+
+--- The transposition table (MiB) that solving the empty grid of `edges`
+-- edges wants by default: 4 up to 24 edges (3 x 3), 64 up to 31 (3 x 4),
+-- 1024 up to 40 (4 x 4: 230 s, where 64 MiB had not finished in 900 s),
+-- 4096 above; with a limit of `node_limit` nodes (0 or nil: none), no
+-- more than that many positions need (8 bytes each, in a power of two of
+-- MiB); never more than a quarter of the machine's memory (`memory_mib`,
+-- default: read from /proc/meminfo; 1024 where that cannot be read); and
+-- at least 4. (solve dots without --tt-mb; a table of 64 MiB or more is
+-- zeroed whole, so it is what the process uses.)
+function dots_solver.table_mb(edges, node_limit, memory_mib)
+  local want = edges <= 24 and 4 or edges <= 31 and 64 or edges <= 40 and 1024 or 4096
+  if node_limit and node_limit > 0 then
+    local mb = 4
+    while mb < want and mb * 131072 < node_limit do mb = mb * 2 end
+    want = math.min(want, mb)
+  end
+  memory_mib = memory_mib or machine_mib()
+  local cap = memory_mib and memory_mib // 4 or 1024
+  return math.max(4, math.min(want, cap))
+end
+
 --- A solver player. opts.node_limit: nodes per move (default 2,000,000;
 -- 0 = no limit); opts.tt_mb: transposition table MiB (default 16), kept
 -- from move to move.
@@ -44,4 +75,5 @@ end
 
 local default = dots_solver.new()
 default.new = dots_solver.new
+default.table_mb = dots_solver.table_mb
 return default

@@ -39,7 +39,8 @@ function command.configure(cmd)
     end)
   cmd:option("--size", "Boxes: RxC or N (at most 64 edges: 5x5, 4x6, 3x8, ...).", "3x3")
     :convert(dots_size)
-  cmd:option("--tt-mb", "Transposition table size in MiB (default: 4 up to 3x3, 64 above).")
+  cmd:option("--tt-mb", "Transposition table size in MiB (default by the grid: 4 up to 3x3, 64 up to 3x4, "
+    .. "1024 up to 4x4, 4096 above, at most a quarter of the memory).")
     :convert(options.integer_in(1, 65536, "tt-mb"))
   cmd:option("--node-limit", "Give up after this many nodes (0: never).", "0")
     :convert(options.integer_in(0, math.maxinteger, "node-limit"))
@@ -50,8 +51,7 @@ end
 local function solve_dots(args)
   local d = core.dots(args.size.rows, args.size.cols)
   local clock = os.clock()
-  -- A table much larger than the search touches only costs page faults.
-  local tt_mb = args.tt_mb or (d:edge_count() <= 24 and 4 or 64)
+  local tt_mb = args.tt_mb or require("boardscript.ai.dots_solver").table_mb(d:edge_count(), args.node_limit)
   local size = ("%dx%d"):format(args.size.rows, args.size.cols)
   -- A long search reports on stderr every 10 s of CPU time, with the
   -- bounds on the margin proved so far.
