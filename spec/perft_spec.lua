@@ -91,6 +91,48 @@ describe("perft", function()
     end
   end)
 
+  it("counts finished games above the last ply as one leaf, or as none with terminal = 0", function()
+    local source = os.getenv("BOARDSCRIPT_SOURCE") or "."
+    local ttt = bs.new_game(rules.load(source .. "/lua/examples/tictactoe.lua"))
+    -- X can first win on ply 5, in 1440 games; none ends earlier
+    assert.equal(56160, (perft.count(ttt.rules, ttt.state, 6)))
+    local without, how = perft.count(ttt.rules, ttt.state, 6, { terminal = 0 })
+    assert.same({ 56160 - 1440, "hooks" }, { without, how })
+    assert.equal(15120, (perft.count(ttt.rules, ttt.state, 5, { terminal = 0 })))
+    -- reversi 4 x 4: terminal = 0 goes over the hooks, and finished games
+    -- before ply 11 are the difference from the core's count
+    local g = bs.new_game("reversi", { size = 4 })
+    local core11 = perft.count(g.rules, g.state, 11)
+    local hooks11, how11 = perft.count(g.rules, g.state, 11, { terminal = 0 })
+    assert.equal("hooks", how11)
+    local function finished_above(state, depth)
+      if depth == 0 then return 0 end
+      if g.rules:finished(state) then return 1 end
+      local n = 0
+      for _, choice in ipairs(rules.children(g.rules, state)) do
+        assert(rules.apply(g.rules, state, choice))
+        n = n + finished_above(state, depth - 1)
+        g.rules:undo(state)
+      end
+      return n
+    end
+    local early = finished_above(g.state, 11)
+    assert.truthy(early > 0)
+    assert.equal(core11 - early, hooks11)
+  end)
+
+  it("refuses --generic where the count goes over the hooks", function()
+    local bin = assert(os.getenv("BOARDSCRIPT_BIN"), "BOARDSCRIPT_BIN is set by ctest")
+    for _, extra in ipairs { "--hooks", "--terminal 0" } do
+      local pipe = io.popen(("'%s' perft reversi 3 --generic %s 2>&1"):format(bin, extra))
+      local out = pipe:read("a")
+      local _, _, status = pipe:close()
+      assert.equal(2, status)
+      assert.equal(("boardscript: --generic: reversi is counted over its Lua hooks here (%s), not by the "
+        .. "core's multi-word path\n"):format(extra), out)
+    end
+  end)
+
   it("counts a variant over its own hooks once it replaces one the core count vouches for", function()
     local reversi = require "boardscript.rules.reversi"
     local banned = rules.variant(reversi, { name = "banned" })

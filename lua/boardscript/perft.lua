@@ -5,21 +5,29 @@
 -- every hook that declaration vouches for; anything else is counted over
 -- its own hooks, so a variant's overrides always count.
 --
--- Convention (Aart Bik's): a finished position is one leaf at any remaining
--- depth; a pass is a ply. Over the hooks, a position's children are its
--- moves, plus a pass when `can_pass` allows one.
+-- Convention (Aart Bik's, as the Othello tables count): a finished
+-- position is one leaf at any remaining depth; a pass is a ply. With
+-- `terminal = 0` (the Ataxx and chess tables' convention) a finished game
+-- above the last ply counts no leaf; that is counted over the hooks. Over
+-- the hooks, a position's children are its moves, plus a pass when
+-- `can_pass` allows one; the last ply is counted from that list, not
+-- played.
 local rules_mod = require "boardscript.rules"
 
 local perft = {}
 
 --- Leaves below `state` counted over the hooks of `rules` (the state is
--- restored with undo).
-function perft.hooks(rules, state, depth)
-  if depth == 0 or rules:finished(state) then return 1 end
+-- restored with undo); `terminal` (default 1): the leaves a finished game
+-- counts above the last ply.
+function perft.hooks(rules, state, depth, terminal)
+  if depth == 0 then return 1 end
+  if rules:finished(state) then return terminal or 1 end
+  local children = rules_mod.children(rules, state)
+  if depth == 1 then return #children end
   local leaves = 0
-  for _, choice in ipairs(rules_mod.children(rules, state)) do
+  for _, choice in ipairs(children) do
     if rules_mod.apply(rules, state, choice) then
-      leaves = leaves + perft.hooks(rules, state, depth - 1)
+      leaves = leaves + perft.hooks(rules, state, depth - 1, terminal)
       rules:undo(state)
     end
   end
@@ -31,17 +39,25 @@ function perft.in_core(rules)
   return rules_mod.counted_in_core(rules)
 end
 
+--- How perft.count counts `rules` with `opts`: "core" or "hooks".
+function perft.how(rules, opts)
+  opts = opts or {}
+  if opts.hooks or opts.terminal == 0 or not perft.in_core(rules) then return "hooks" end
+  return "core"
+end
+
 --- Leaves `depth` plies below `state`: the count, and "core" or "hooks"
 -- (how it was counted). opts.generic forces the core's multi-word path;
--- opts.hooks forces the count over the hooks.
+-- opts.hooks forces the count over the hooks; opts.terminal = 0 counts a
+-- finished game above the last ply as no leaf (over the hooks).
 function perft.count(rules, state, depth, opts)
   opts = opts or {}
-  if not opts.hooks and perft.in_core(rules) then
+  if perft.how(rules, opts) == "core" then
     return state.board:perft(state.player, depth, {
       legal = rules.legal_dirs, flip = rules.flip_dirs, generic = opts.generic,
     }), "core"
   end
-  return perft.hooks(rules, state, depth), "hooks"
+  return perft.hooks(rules, state, depth, opts.terminal), "hooks"
 end
 
 --- Like perft.count, but position by position below the root, calling
@@ -50,7 +66,7 @@ end
 function perft.count_by_root(rules, state, depth, opts, progress)
   if depth == 0 or rules:finished(state) then return perft.count(rules, state, depth, opts) end
   local children = rules_mod.children(rules, state)
-  local leaves, how = 0, (opts and opts.hooks or not perft.in_core(rules)) and "hooks" or "core"
+  local leaves, how = 0, perft.how(rules, opts)
   for i, child in ipairs(children) do
     if rules_mod.apply(rules, state, child) then
       local n
