@@ -40,6 +40,33 @@ function bad:clone(state)
 end
 return bad
 ]],
+  -- Keeps a table of its own in the state (moves per side) and no clone of
+  -- its own: the shared clone copies the board and the history, not it.
+  own = [[
+local rules = require "boardscript.rules"
+local reversi = require "boardscript.rules.reversi"
+local bad = rules.variant(reversi, { name = "bad-own" })
+function bad:setup(opts)
+  local state = reversi.setup(self, opts)
+  state.made = { black = 0, white = 0 }
+  return state
+end
+function bad:play(state, move)
+  local player = state.player
+  local flipped, why = reversi.play(self, state, move)
+  if flipped then state.made[player] = state.made[player] + 1 end
+  return flipped, why
+end
+function bad:undo(state)
+  local last = state.history[#state.history]
+  if last and not last.pass then
+    local player = reversi.opponent(state.player)
+    state.made[player] = state.made[player] - 1
+  end
+  return reversi.undo(self, state)
+end
+return bad
+]],
   core = [[
 local rules = require "boardscript.rules"
 local reversi = require "boardscript.rules.reversi"
@@ -65,7 +92,7 @@ return bad
 ]],
 }
 
-local EXPECTED_CHECK = { undo = "undo", clone = "clone", core = "core view", notation = "record" }
+local EXPECTED_CHECK = { undo = "undo", clone = "clone", own = "clone", core = "core view", notation = "record" }
 
 describe("boardscript soak", function()
   it("plays every rule set of a short run with every check passing", function()
@@ -106,7 +133,7 @@ describe("boardscript soak", function()
     assert.are_not.equal(soak.play(plan, 4, 2, searcher).seed, in_run[2].seed)
   end)
 
-  for _, fault in ipairs { "undo", "clone", "core", "notation" } do
+  for _, fault in ipairs { "undo", "clone", "own", "core", "notation" } do
     it(("finds a rule set whose %s is wrong, and prints a reproducer that fails again"):format(fault), function()
       local path, remove = files.lua(BROKEN[fault])
       local status, out, err = host.run { "soak", "--rules", path, "--sizes", "4..8", "--games", "20", "--seed", "2" }

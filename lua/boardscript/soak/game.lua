@@ -59,12 +59,36 @@ local function plain_keys(state, keys)
   return keys
 end
 
+-- A table's contents as text (keys sorted; nested tables to a depth of 4,
+-- cycles cut), for the snapshot of a rule set's own state tables.
+local function table_text(t, depth, seen)
+  if seen[t] or depth > 4 then return "{...}" end
+  seen[t] = true
+  local keys = {}
+  for key in pairs(t) do keys[#keys + 1] = key end
+  table.sort(keys, function(a, b)
+    local ta, tb = type(a), type(b)
+    if ta ~= tb then return ta < tb end
+    if ta == "number" or ta == "string" then return a < b end
+    return tostring(a) < tostring(b)
+  end)
+  local parts = {}
+  for i, key in ipairs(keys) do
+    local value = t[key]
+    local text = type(value) == "table" and table_text(value, depth + 1, seen) or tostring(value)
+    parts[i] = tostring(key) .. "=" .. text
+  end
+  seen[t] = nil
+  return "{" .. table.concat(parts, ",") .. "}"
+end
+
 --- The position as one string: the board's hash (of every plane word) and
--- counts (dots: hash, turn, score and edges) and the state's plain fields,
--- so two positions that differ anywhere give different strings (the hash
--- with overwhelming odds; the checks also compare boards cell for cell
--- with __eq where both exist). `cache`: a table the field names are
--- cached in between calls.
+-- counts (dots: hash, turn, score and edges), the state's plain fields and
+-- the contents of its other tables (the rule set's own: a clone must copy
+-- them too), so two positions that differ anywhere give different strings
+-- (the hash with overwhelming odds; the checks also compare boards cell
+-- for cell with __eq where both exist). `cache`: a table the field names
+-- are cached in between calls.
 function soak_game.snapshot(state, cache)
   local b, head = state.board
   if is_board(b) then
@@ -80,6 +104,17 @@ function soak_game.snapshot(state, cache)
   cache.keys = keys
   for i = 1, #keys do head = head .. "|" .. keys[i] .. "=" .. tostring(state[keys[i]]) end
   if type(state.history) == "table" then head = head .. "|history=" .. #state.history end
+  local own
+  for key, value in pairs(state) do
+    if type(value) == "table" and key ~= "history" then
+      own = own or {}
+      own[#own + 1] = tostring(key)
+    end
+  end
+  if own then
+    table.sort(own)
+    for _, key in ipairs(own) do head = head .. "|" .. key .. "=" .. table_text(state[key], 1, {}) end
+  end
   return head
 end
 
