@@ -138,7 +138,128 @@ local function replayed(path, upto)
   return g, at, #rec.moves
 end
 
+-- A game of single and jump moves written from scratch (as Ataxx is): a
+-- step {row, col} puts a new piece next to one of the mover's, a jump
+-- {from_row, from_col, to_row, to_col} moves one two cells away. Its
+-- move_cells hook tells render where a jump comes from and lands.
+local HOP = [[
+local core = require "boardscript.core"
+local rules = require "boardscript.rules"
+local hop = { name = "hop" }
+local OTHER = { black = "white", white = "black" }
+function hop:setup()
+  local board = core.board(5)
+  board:set(1, 1, "black")
+  board:set(5, 5, "white")
+  return { board = board, player = "black", history = {} }
+end
+function hop:moves(state)
+  local b, list, seen = state.board, {}, {}
+  for _, from in ipairs(b:cells(state.player)) do
+    for dr = -2, 2 do
+      for dc = -2, 2 do
+        local r, c = from[1] + dr, from[2] + dc
+        local far = math.max(math.abs(dr), math.abs(dc))
+        if far > 0 and rules.on_board(b, r, c) and b:get(r, c) == "empty" then
+          if far == 1 and not seen[r * 8 + c] then
+            seen[r * 8 + c] = true
+            list[#list + 1] = { r, c }
+          elseif far == 2 then
+            list[#list + 1] = { from[1], from[2], r, c }
+          end
+        end
+      end
+    end
+  end
+  return list
+end
+function hop:play(state, move)
+  local legal
+  for _, m in ipairs(self:moves(state)) do
+    if self:move_text(m, state) == self:move_text(move, state) then legal = m end
+  end
+  if not legal then return nil, "not a move here" end
+  local b = state.board
+  if #legal == 4 then b:set(legal[1], legal[2], "empty") end
+  b:set(legal[#legal - 1], legal[#legal], state.player)
+  state.history[#state.history + 1] = legal
+  state.player = OTHER[state.player]
+  return true
+end
+function hop:undo(state)
+  local last = table.remove(state.history)
+  if not last then return false end
+  state.player = OTHER[state.player]
+  state.board:set(last[#last - 1], last[#last], "empty")
+  if #last == 4 then state.board:set(last[1], last[2], state.player) end
+  return true
+end
+function hop:can_pass() return false end
+function hop:pass() return nil, "no passing" end
+function hop:finished(state) return #state.history >= 6 end
+function hop:score(state) return state.board:count("black"), state.board:count("white") end
+local function cell(r, c) return string.char(96 + c) .. r end
+function hop:move_text(move, state)
+  if type(move) ~= "table" then return nil end
+  local n = state and state.board:size() or 26
+  for i = 1, #move do
+    if math.type(move[i]) ~= "integer" or move[i] < 1 or move[i] > n then return nil end
+  end
+  if #move == 2 then return cell(move[1], move[2]) end
+  if #move == 4 then return cell(move[1], move[2]) .. "-" .. cell(move[3], move[4]) end
+  return nil
+end
+function hop:parse_move(text, state)
+  local a, b, c, d = tostring(text):match("^(%a)(%d)%-(%a)(%d)$")
+  local move = a and { tonumber(b), a:byte() - 96, tonumber(d), c:byte() - 96 }
+  if not move then
+    a, b = tostring(text):match("^(%a)(%d)$")
+    move = a and { tonumber(b), a:byte() - 96 }
+  end
+  return move and self:move_text(move, state) and move or nil
+end
+function hop:move_cells(move)
+  if #move == 4 then return { { move[1], move[2] }, { move[3], move[4] } } end
+  return { { move[1], move[2] } }
+end
+return rules.define(hop)
+]]
+
 describe("boardscript render", function()
+  describe("a game of jumps (move_cells)", function()
+    it("rings where the last jump landed, marks where it came from, and marks each legal cell once", function()
+      local path, remove = files.lua(HOP)
+      local p = render { path, "--moves", "a1-c3" }
+      p:check()
+      assert.same({ "c3" }, p:values("last", "data-cell"))
+      assert.same({ "a1" }, p:values("from", "data-cell"))
+      -- white at e5: steps to d4, d5, e4; jumps to c3 (taken), c4, c5, d3, e3
+      assert.same({ "c4", "c5", "d3", "d4", "d5", "e3", "e4" }, sorted(p:values("legal", "data-cell")))
+      p:remove()
+      -- a step: no origin; black now has two moves onto most cells, marked once
+      p = render { path, "--moves", "a1-c3 d4 b2" }
+      assert.same({ "b2" }, p:values("last", "data-cell"))
+      assert.equal(0, p:count("//*[@class='from']"))
+      local legal = p:values("legal", "data-cell")
+      assert.truthy(#legal > 5)
+      local seen = {}
+      for _, cell in ipairs(legal) do
+        assert.is_nil(seen[cell], cell)
+        seen[cell] = true
+      end
+      p:remove()
+      -- a move_cells naming a cell off the board is the rule set's fault
+      local bad, remove_bad = files.lua(HOP:gsub("return { { move%[1%], move%[2%] } }\nend",
+        "return { { 9, 9 } }\nend"))
+      local status, _, err = support.run({ "render", bad, "--moves", "a1-c3 d4 b2" }, { cwd = SOURCE })
+      assert.equal(2, status)
+      assert.matches("rules " .. bad:gsub("%p", "%%%0") .. ": hook 'move_cells' returned {9, 9} as cell 1 for b2 "
+        .. "%(expected {row, col} on the 5 x 5 board%)", err)
+      remove_bad()
+      remove()
+    end)
+  end)
+
   describe("a position", function()
     it("has one disc element per disc, the legal moves of the side to move and the last move", function()
       local p = render { "reversi", "--moves", "f5 d6 c3" }

@@ -32,6 +32,17 @@ function board:move_text(move, state)
   return string.char(96 + move[2]) .. move[1]
 end
 
+--- The cells a move touches, as a list of `{row, col}`, the cell it lands
+-- on last (render rings it when it is the last move and marks it when the
+-- move is legal; the others, such as a jump's origin, are marked as where
+-- the last move came from). Default: `{ {move[1], move[2]} }`, nil when
+-- the move is no cell. A rule set whose moves are other values (a jump
+-- `{from_row, from_col, to_row, to_col}`) gives its own.
+function board:move_cells(move, state)
+  if not self:move_text(move, state) or type(move) ~= "table" then return nil end
+  return { { move[1], move[2] } }
+end
+
 --- "f5" / "F5" -> `{5, 6}`; nil when it is not a cell of `state`'s board.
 function board:parse_move(text, state)
   local letter, digits = tostring(text):match("^%s*(%a)([1-9]%d?)%s*$")

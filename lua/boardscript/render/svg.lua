@@ -50,9 +50,35 @@ function svg.move_key(g, move)
     if math.abs(move[1] - move[3]) + math.abs(move[2] - move[4]) ~= 1 then return nil end
     return svg.edge_key(move[1], move[2], move[3], move[4])
   end
-  local n = b:size()
-  if not (int(move[1], n) and int(move[2], n)) then return nil end
-  return svg.cell_key(move[1], move[2])
+  local cells = svg.move_cells(g, move)
+  if not cells then return nil end
+  local to = cells[#cells]
+  return svg.cell_key(to[1], to[2])
+end
+
+--- The cells a board-family move touches, the one it lands on last (the
+-- rule set's `move_cells` hook; by default the move's own {row, col}), or
+-- nil when it is no move on the board.
+function svg.move_cells(g, move)
+  local n = g:board():size()
+  local f = g.rules.move_cells
+  local cells
+  if f then
+    cells = f(g.rules, move, g.state)
+  elseif type(move) == "table" and math.type(move[1]) == "integer" and math.type(move[2]) == "integer" then
+    cells = { { move[1], move[2] } }
+  end
+  if type(cells) ~= "table" or #cells == 0 then return nil end
+  for i, c in ipairs(cells) do
+    if type(c) ~= "table" or math.type(c[1]) ~= "integer" or math.type(c[2]) ~= "integer" then return nil end
+    if c[1] < 1 or c[2] < 1 or c[1] > n or c[2] > n then
+      local rules_mod = require "boardscript.rules"
+      require("boardscript.errors").rules_fault(rules_mod.where(g.rules), "move_cells", ("returned %s as cell %d "
+        .. "for %s (expected {row, col} on the %d x %d board)"):format(require("boardscript.errors").describe(c),
+        i, tostring(g:move_text(move)), n, n))
+    end
+  end
+  return cells
 end
 
 -- A panel: a width, a height and its elements, drawn from (0, 0).
@@ -126,19 +152,32 @@ local function board_panel(g, opts)
     end
   end
   local last = opts.last
-  local last_key = last and svg.move_key(g, last.move)
-  if last_key then
-    local x, y = centre(last.move[1], last.move[2])
-    add(tag("circle", { "class", "last", "data-cell", name(last.move[1], last.move[2]), "cx", num(x), "cy", num(y),
-                        "r", num(cell * 0.46), "fill", "none",
-                        "stroke", LAST, "stroke-width", num(clamp(cell * 0.07, 2, 4)) }))
+  local last_cells = last and not last.pass and svg.move_cells(g, last.move)
+  if last_cells then
+    local width = num(clamp(cell * 0.07, 2, 4))
+    for i, c in ipairs(last_cells) do
+      local x, y = centre(c[1], c[2])
+      if i == #last_cells then
+        add(tag("circle", { "class", "last", "data-cell", name(c[1], c[2]), "cx", num(x), "cy", num(y),
+                            "r", num(cell * 0.46), "fill", "none", "stroke", LAST, "stroke-width", width }))
+      else -- where the move came from (a jump's origin)
+        add(tag("rect", { "class", "from", "data-cell", name(c[1], c[2]), "x", num(x - cell * 0.42),
+                          "y", num(y - cell * 0.42), "width", num(cell * 0.84), "height", num(cell * 0.84),
+                          "fill", "none", "stroke", LAST, "stroke-width", width, "stroke-dasharray", "4 3" }))
+      end
+    end
   end
   if opts.legal ~= false and not g:finished() then
     local colour = COLOURS[g:to_move()] or "#888888"
+    local marked = {}
     for _, move in ipairs(g:moves()) do
-      if svg.move_key(g, move) then
-        local x, y = centre(move[1], move[2])
-        add(tag("circle", { "class", "legal", "data-cell", name(move[1], move[2]), "cx", num(x), "cy", num(y),
+      local cells = svg.move_cells(g, move)
+      local to = cells and cells[#cells]
+      local key = to and svg.cell_key(to[1], to[2])
+      if key and not marked[key] then -- one mark a cell, however many moves land there
+        marked[key] = true
+        local x, y = centre(to[1], to[2])
+        add(tag("circle", { "class", "legal", "data-cell", name(to[1], to[2]), "cx", num(x), "cy", num(y),
                             "r", num(cell * 0.12),
                             "fill", colour, "fill-opacity", "0.55", "stroke", "#000000", "stroke-opacity", "0.4" }))
       end

@@ -332,6 +332,21 @@ M.RESULT_CHECKS = {
     if type(r[1]) == "string" then return nil end
     return ("returned %s (expected a string)"):format(errors.describe(r[1]))
   end,
+  -- (render checks that the cells are on the board)
+  move_cells = function(_, r)
+    local cells = r[1]
+    if cells == nil then return nil end
+    if type(cells) ~= "table" or #cells == 0 then
+      return ("returned %s (expected nil or a list of cells {row, col})"):format(errors.describe(cells))
+    end
+    for i = 1, #cells do
+      local c = cells[i]
+      if type(c) ~= "table" or math.type(c[1]) ~= "integer" or math.type(c[2]) ~= "integer" then
+        return ("returned %s as cell %d (expected {row, col}, two integers)"):format(errors.describe(c), i)
+      end
+    end
+    return nil
+  end,
   moves = function(rules, r, state)
     local list = r[1]
     if type(list) ~= "table" then return ("returned %s (expected a list of moves)"):format(errors.describe(list)) end
