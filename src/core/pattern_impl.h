@@ -43,6 +43,10 @@ struct bs_model {
 };
 
 void bs_pat_indices(const bs_model *m, const bs_board *b, int player, uint16_t *idx);
+/* FNV-1a over `len` bytes, from `h` (the layout and file checksums). */
+uint32_t bs_pat_fnv(uint32_t h, const void *data, size_t len);
+/* A generation number no model has had yet (see struct bs_model). */
+uint32_t bs_pat_new_generation(void);
 /* The cells nothing can flip: on each axis a wall (edge or block) on one side. */
 void bs_pat_anchored(const bs_board *b, uint32_t *rows);
 void bs_pat_scalars(const bs_model *m, const bs_board *b, int player, int x[BS_MODEL_SCALARS]);
