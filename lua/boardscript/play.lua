@@ -127,12 +127,8 @@ function play.load_players(args, game)
 end
 
 function play.seed_option(cmd)
-  cmd:option("--seed", "Seed for every random choice (default: drawn from the clock, and recorded).")
-    :convert(function(s)
-      local n = math.tointeger(tonumber(s))
-      if not n or not s:match("^[+-]?%d+$") then return nil, "seed must be an integer" end
-      return n
-    end)
+  require("boardscript.options").seed(cmd, "Seed for every random choice (default: drawn from the clock, and "
+    .. "recorded).")
 end
 
 --- Adds one subcommand per edition to an argparse command, each with
@@ -165,12 +161,6 @@ end
 
 local handler = errors.handler(console.EOF)
 
---- A seed from the clock, for a game the user did not seed (it is
--- recorded, so the game can still be replayed).
-function play.clock_seed()
-  return os.time() ~ math.floor(os.clock() * 1e6)
-end
-
 --- Runs an edition from parsed arguments (args.edition names it).
 -- io_opts: { input =, output =, errors = } as for console.new.
 --
@@ -184,7 +174,7 @@ function play.run_parsed(args, io_opts)
   require("boardscript.game").from_args(args)
   local con = console.new(io_opts)
   local edition = play.edition(args.edition)
-  local seed = args.seed or play.clock_seed()
+  local seed = args.seed or require("boardscript.options").clock_seed()
   local ctx = { console = con, args = args, rng = core.rng(seed), seed = seed }
   local record_file
   if args.record then

@@ -6,7 +6,6 @@ local console = require "boardscript.console"
 local gtp = require "boardscript.protocol.gtp"
 local limits = require "boardscript.limits"
 local options = require "boardscript.options"
-local play = require "boardscript.play"
 
 local command = { summary = "Play Othello as an engine over GTP (as Edax speaks it), for GTP controllers." }
 
@@ -16,8 +15,7 @@ function command.configure(cmd)
     .. "set_game, list_games) and answers on standard output: '=[id] result' or '?[id] error', then an "
     .. "empty line. Moves are Othello cells (f5, a1 top left) or pass.")
   cmd:option("--policy", "The engine's policy, NAME[:key=value,...] (see 'boardscript ai list').", "alphabeta")
-  cmd:option("--seed", "Seed for the policy's random choices (default: drawn from the clock).")
-    :convert(options.integer_in(math.mininteger, math.maxinteger, "seed"))
+  options.seed(cmd, "Seed for the policy's random choices (default: drawn from the clock).")
   limits.add_options(cmd, "each move a policy file or a Lua policy chooses (the alphabeta search gets the "
     .. "seconds as its time limit)")
 end
@@ -27,7 +25,7 @@ end
 function command.serve(args, input, output)
   input, output = input or io.stdin, output or io.stdout
   local session = gtp.new {
-    policy = args.policy, seed = args.seed or play.clock_seed(),
+    policy = args.policy, seed = args.seed or options.clock_seed(),
     send = function(line) output:write(line, "\n") end,
   }
   for line in console.lines(input) do

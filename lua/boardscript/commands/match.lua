@@ -28,8 +28,7 @@ function command.configure(cmd)
     .. "pair p plays line p, cycling.")
   cmd:option("--plies", "Plies of the random openings drawn without --openings.", "4")
     :convert(options.integer_in(0, 60, "plies"))
-  cmd:option("--seed", "Seed of the match (openings, set-up, players' random choices); default: from the clock.")
-    :convert(options.integer_in(math.mininteger, math.maxinteger, "seed"))
+  options.seed(cmd, "Seed of the match (openings, set-up, players' random choices); default: from the clock.")
   cmd:option("--jobs", "Play in this many worker processes (same games as one).", "1")
     :convert(options.integer_in(1, 256, "jobs"))
   cmd:option("--shard", "Play only slice I of N (games I, I+N, ...) and write them as JSON lines.")
@@ -117,7 +116,7 @@ function command.run(args)
   require("boardscript.game").from_args(args)
   local match = require "boardscript.match"
   local elo = require "boardscript.elo"
-  if args.seed == nil then args.seed = require("boardscript.play").clock_seed() end
+  if args.seed == nil then args.seed = options.clock_seed() end
   local sprt
   if args.sprt then
     local why

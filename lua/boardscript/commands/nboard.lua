@@ -7,7 +7,6 @@ local console = require "boardscript.console"
 local nboard = require "boardscript.protocol.nboard"
 local limits = require "boardscript.limits"
 local options = require "boardscript.options"
-local play = require "boardscript.play"
 
 local command = { summary = "Play Othello as an engine over the NBoard protocol (for NBoard and other GUIs)." }
 
@@ -16,8 +15,7 @@ function command.configure(cmd)
     .. "move, hint, go, ping, learn, analyze, quit) and answers on standard output, one flushed line at a time. "
     .. "'set depth N' sets the policy's depth option.")
   cmd:option("--policy", "The engine's policy, NAME[:key=value,...] (see 'boardscript ai list').", "alphabeta")
-  cmd:option("--seed", "Seed for the policy's random choices (default: drawn from the clock).")
-    :convert(options.integer_in(math.mininteger, math.maxinteger, "seed"))
+  options.seed(cmd, "Seed for the policy's random choices (default: drawn from the clock).")
   limits.add_options(cmd, "each move a policy file or a Lua policy chooses (the alphabeta search gets the "
     .. "seconds as its time limit)")
   cmd:flag("--no-time", "Leave times out of '===' replies and send no 'nodestats' lines (reproducible output).")
@@ -28,7 +26,7 @@ end
 function command.serve(args, input, output, errors_out)
   input, output, errors_out = input or io.stdin, output or io.stdout, errors_out or io.stderr
   local session = nboard.new {
-    policy = args.policy, seed = args.seed or play.clock_seed(), no_time = args.no_time,
+    policy = args.policy, seed = args.seed or options.clock_seed(), no_time = args.no_time,
     send = function(line)
       output:write(line, "\n")
       output:flush()

@@ -21,8 +21,7 @@ function command.configure(cmd)
   cmd:argument("rules", "A rule set: a built-in name (reversi, blocks, othello, flipflop, dots, ...) "
     .. "or a path to a .lua file. Omit it with --record."):args("?")
   rule_options.add(cmd)
-  cmd:option("--seed", "Seed for a rule set whose setup draws at random (blocks --opt blocks=N).")
-    :convert(options.integer_in(math.mininteger, math.maxinteger, "seed"))
+  options.seed(cmd, "Seed for a rule set whose setup draws at random (blocks --opt blocks=N).")
   cmd:option("--moves", "Moves to play from the start, in the rule set's notation: \"f5 d6 c3\"; "
     .. "\"a1 a2 b1 b2\" in dots; 'pass' passes (repeatable).")
     :count("*"):argname("<moves>")

@@ -44,9 +44,8 @@ function command.configure(cmd)
     :convert(number_in(0, 1e6, "minutes"))
   cmd:option("--rounds", ("Rounds: each plays with the evaluation fitted so far (default %d)."):format(
     setup.ROUNDS)):convert(options.integer_in(1, 10000, "rounds"))
-  cmd:option("--seed", "Seed of everything random (set-up, openings, exploration, held-out games); "
+  options.seed(cmd, "Seed of everything random (set-up, openings, exploration, held-out games); "
     .. "default: from the clock.")
-    :convert(options.integer_in(math.mininteger, math.maxinteger, "seed"))
   cmd:option("--jobs", "Play in this many worker processes (the same games, the same file).", "1")
     :convert(options.integer_in(1, 256, "jobs"))
   cmd:option("--depth", ("Plies the self-play search looks ahead (default %d; C searcher only)."):format(
@@ -228,7 +227,7 @@ end
 function command.run(args)
   require("boardscript.game").from_args(args)
   check_args(args)
-  if args.seed == nil then args.seed = require("boardscript.play").clock_seed() end
+  if args.seed == nil then args.seed = options.clock_seed() end
   local game = setup.game_of(args)
   if args.eval and not args.data and not args.shard and args.eval == args.out then
     errors.fail("--eval and --out name the same file")
