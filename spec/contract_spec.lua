@@ -70,6 +70,38 @@ describe("rule-set validation", function()
   end)
 end)
 
+describe("the game's choices", function()
+  it("lists the moves and, where the rules allow it, the pass; apply plays either", function()
+    local g = bs.new_game("reversi")
+    local moves, choices = g:moves(), g:choices()
+    assert.same(moves, choices)
+    table.insert(choices, "x") -- a new list each call
+    assert.equal(#moves, #g:choices())
+    assert.truthy(g:apply(choices[1]))
+    assert.equal(1, #g.log)
+    -- random games of 4 x 4 reversi until a side must pass: its only
+    -- choice is "pass", and apply plays it
+    local rng = require("boardscript.core").rng(3)
+    local passed = false
+    for _ = 1, 40 do
+      g = bs.new_game("reversi", { size = 4 })
+      while not g:finished() do
+        local list = g:choices()
+        if list[#list] == "pass" then
+          assert.equal(0, #g:moves())
+          assert.truthy(g:apply("pass"))
+          assert.truthy(g.log[#g.log].pass)
+          passed = true
+        else
+          assert.truthy(g:apply(list[rng:random(#list)]))
+        end
+      end
+      if passed then break end
+    end
+    assert.truthy(passed, "no pass in 40 random games of 4 x 4 reversi")
+  end)
+end)
+
 describe("core.directions", function()
   local core = require "boardscript.core"
   it("lists the directions of a set, or says what is wrong with it", function()

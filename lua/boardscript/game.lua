@@ -74,6 +74,20 @@ function Game:play(move)
   return result
 end
 
+--- The choices of the side to move, as a search sees them: a new list of
+-- its moves, then "pass" where the rules allow one (OpenSpiel's pass
+-- action). g:apply plays any of them.
+function Game:choices()
+  return require("boardscript.rules").children(self.rules, self.state)
+end
+
+--- Plays a choice of g:choices(): a move (as g:play) or "pass" (as
+-- g:pass). Returns what that returns.
+function Game:apply(choice)
+  if choice == "pass" then return self:pass() end
+  return self:play(choice)
+end
+
 --- Passes: true, or nil and why not.
 function Game:pass()
   self:count_ply()

@@ -27,26 +27,14 @@ local function value(g, me)
   return margin
 end
 
--- The moves to search in `g`: its moves, then `"pass"` when a pass is allowed.
-local function choices(g)
-  local list = g:moves()
-  if g:can_pass() then list[#list + 1] = "pass" end
-  return list
-end
-
-local function apply(g, choice)
-  if choice == "pass" then return g:pass() end
-  return g:play(choice)
-end
-
 -- The minimax value of `g` for `me`, `depth` plies down: the side to move
 -- picks the best for itself (max when it is `me`, min otherwise).
 local function search(g, me, depth)
   if depth == 0 or g:finished() then return value(g, me) end
   local maximize = g:to_move() == me
   local best
-  for _, choice in ipairs(choices(g)) do
-    if apply(g, choice) then
+  for _, choice in ipairs(g:choices()) do
+    if g:apply(choice) then
       local v = search(g, me, depth - 1)
       g:undo()
       if best == nil or (maximize and v > best) or (not maximize and v < best) then best = v end
@@ -60,8 +48,8 @@ end
 function minimax2:choose(g)
   local me = g:to_move()
   local best, best_value
-  for _, choice in ipairs(choices(g)) do
-    if apply(g, choice) then
+  for _, choice in ipairs(g:choices()) do
+    if g:apply(choice) then
       local v = search(g, me, self.depth - 1)
       g:undo()
       if best_value == nil or v > best_value then best, best_value = choice, v end

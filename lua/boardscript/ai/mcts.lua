@@ -62,7 +62,7 @@ mcts.PASS_ODDS = 50
 mcts.core_playouts = true
 
 local PASS = "pass"
-local OTHER = { black = "white", white = "black" }
+local opponent = require("boardscript.families.board").opponent
 
 --- A player of its own for one seat, with options `opts`.
 function mcts.new(opts)
@@ -226,7 +226,7 @@ end
 -- The side to move at a node with `pending` passes (a pass changes sides).
 local function cursor_side(cur, pending)
   local side = cur:side()
-  if pending % 2 == 1 then return OTHER[side] end
+  if pending % 2 == 1 then return opponent(side) end
   return side
 end
 

@@ -16,7 +16,7 @@ local command = {
   summary = "Measure the engine's speed: perft, search, FFO, playouts, dots, start-up (one figure a line).",
 }
 
-local OTHER = { black = "white", white = "black" }
+local opponent = require("boardscript.families.board").opponent
 
 -- Reversi's start on an n x n board; with `blocks`, block cells where
 -- (r * 7 + c * 3) % 11 == 0 outside the centre (a fixed pattern, so runs compare).
@@ -76,7 +76,7 @@ local function midgame_perft_figure(name, n, plies, depth, quick_depth)
       for _ = 1, plies do
         local k = b:move_list(player, "all", buffer)
         if k > 0 then b:play_index(player, buffer[rng:random(k)]) end
-        player = OTHER[player]
+        player = opponent(player)
       end
       local moves = b:move_list(player, "all", buffer)
       local seconds, leaves = timed(b.perft, b, player, d)
@@ -102,7 +102,7 @@ local function midgame_positions(count)
     for _ = 1, 20 do
       local n = b:move_list(player, "all", buffer)
       if n > 0 then b:play_index(player, buffer[rng:random(n)]) end
-      player = OTHER[player]
+      player = opponent(player)
     end
     if b:move_list(player, "all", buffer) > 0 then positions[#positions + 1] = { board = b, player = player } end
   end
@@ -197,12 +197,12 @@ local function lua_game(b, rng, buffer)
   while true do
     local n = b:move_list(player, "all", buffer)
     if n == 0 then
-      if b:move_list(OTHER[player], "all", buffer) == 0 then break end
+      if b:move_list(opponent(player), "all", buffer) == 0 then break end
     else
       b:play_index(player, buffer[rng:random(n)])
       played = played + 1
     end
-    player = OTHER[player]
+    player = opponent(player)
   end
   for _ = 1, played do b:undo() end
 end

@@ -9,6 +9,13 @@ local common = require "boardscript.families.common"
 local board = setmetatable({ family = "board", sides = { "black", "white" } }, { __index = common })
 
 local NAMES = { black = "Black", white = "White" }
+local OPPONENT = { black = "white", white = "black" }
+
+--- The other colour: "black" <-> "white" (nil for anything else). The one
+-- table of it: rule sets, policies and tools of two-colour boards use this.
+function board.opponent(side)
+  return OPPONENT[side]
+end
 local MARKS = { empty = ".", black = "X", white = "O", block = "#" }
 
 --- Whether (row, col) are integers naming a cell of an n x n board.

@@ -8,7 +8,7 @@ local syntax = require "boardscript.formats.ggf_syntax"
 
 local write = {}
 
-local OTHER = { black = "white", white = "black" }
+local opponent = require("boardscript.families.board").opponent
 local TAG_OF_SIDE = syntax.TAG_OF_SIDE
 
 ------------------------------------------------------------------------
@@ -26,7 +26,7 @@ local function winner_kind(rules, state)
     for row = 1, n do
       for col = 1, n do
         if b:get(row, col) ~= "block" then
-          b:set(row, col, placed < 3 and ahead or (placed < 4 and OTHER[ahead] or "empty"))
+          b:set(row, col, placed < 3 and ahead or (placed < 4 and opponent(ahead) or "empty"))
           placed = placed + 1
         end
       end

@@ -30,11 +30,9 @@ local flipflop = {
   second_piece_after = 2, -- captures the first piece needs to earn a second
 }
 
-local OTHER = { black = "white", white = "black" }
+local opponent = require("boardscript.families.board").opponent
 
-function flipflop.opponent(player)
-  return OTHER[player]
-end
+flipflop.opponent = opponent
 
 --- opts.size: even, 8..24 in the seed (any size the core holds works here).
 function flipflop:setup(opts)
@@ -99,7 +97,7 @@ end
 local function end_turn(state, unable)
   state.turns = state.turns + 1
   state.unable = unable and state.unable + 1 or 0
-  state.player = OTHER[state.player]
+  state.player = opponent(state.player)
   state.piece = 1
 end
 

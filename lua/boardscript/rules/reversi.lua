@@ -19,11 +19,9 @@ local reversi = {
   },
 }
 
-local OTHER = { black = "white", white = "black" }
+local opponent = require("boardscript.families.board").opponent
 
-function reversi.opponent(player)
-  return OTHER[player]
-end
+reversi.opponent = opponent
 
 --- opts.size (even), opts.centre; the rule set's own fields by default.
 function reversi:setup(opts)
@@ -34,8 +32,8 @@ function reversi:setup(opts)
   local centre = opts.centre or self.centre
   board:set(h, h, centre)
   board:set(h + 1, h + 1, centre)
-  board:set(h, h + 1, OTHER[centre])
-  board:set(h + 1, h, OTHER[centre])
+  board:set(h, h + 1, opponent(centre))
+  board:set(h + 1, h, opponent(centre))
   return { board = board, player = "black", passes = 0, history = {} }
 end
 
@@ -60,7 +58,7 @@ function reversi:play(state, move)
   end
   state.history[#state.history + 1] = { move = move, passes = state.passes }
   state.passes = 0
-  state.player = OTHER[state.player]
+  state.player = opponent(state.player)
   return flipped
 end
 
@@ -74,7 +72,7 @@ function reversi:pass(state)
   if not self:can_pass(state) then return nil, "a move is possible" end
   state.history[#state.history + 1] = { pass = true, passes = state.passes }
   state.passes = state.passes + 1
-  state.player = OTHER[state.player]
+  state.player = opponent(state.player)
   return true
 end
 
@@ -84,7 +82,7 @@ function reversi:undo(state)
   if not last then return false end
   if not last.pass then state.board:undo() end
   state.passes = last.passes
-  state.player = OTHER[state.player]
+  state.player = opponent(state.player)
   return true
 end
 

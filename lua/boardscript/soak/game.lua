@@ -23,7 +23,7 @@ local soak_game = {}
 
 local PATHS = { "fast", "scalar", "generic", "reference" }
 local WIDE_PATHS = { "generic", "reference" }
-local OTHER = { black = "white", white = "black" }
+local opponent = require("boardscript.families.board").opponent
 
 local snapshot -- soak_game.snapshot, below
 
@@ -157,7 +157,7 @@ end
 -- in reused buffers.
 local function check_paths(run, state)
   local b, player = state.board, state.player
-  if not OTHER[player] then return end
+  if not opponent(player) then return end
   local legal = direction_sets(run, state)
   local paths = b:size() == 8 and PATHS or WIDE_PATHS
   local buffers = run.buffers
@@ -215,7 +215,7 @@ local function check_core_view(run, state, finished, moves, can_pass)
       tostring(view.value), tostring(state.player), margin, tostring(first), tostring(second))
   end
   local winner = run.rules:winner(state)
-  local expected = view.value > 0 and state.player or view.value < 0 and OTHER[state.player] or "draw"
+  local expected = view.value > 0 and state.player or view.value < 0 and opponent(state.player) or "draw"
   if winner ~= expected then
     fail(run.ply, "core view", "winner: hooks %s, core value %d for %s", tostring(winner), view.value,
       tostring(state.player))
@@ -226,7 +226,7 @@ end
 -- the rule set (on a copy of the state; the hooks' count plays and undoes).
 local function check_perft(run, state)
   local b = state.board
-  if not is_board(b) or not OTHER[state.player] then return end
+  if not is_board(b) or not opponent(state.player) then return end
   local legal, flip = direction_sets(run, state)
   local depth = b:size() <= 8 and 3 or 2
   local hooks_depth = b:size() <= 4 and 3 or b:size() <= 12 and 2 or 1
@@ -276,12 +276,6 @@ local function check_boxes(run, state)
   run.checks = run.checks + 1
 end
 
--- Plays `choice` (a move or "pass") on game g: its result, or nil and why.
-local function apply(g, choice)
-  if choice == "pass" then return g:pass() end
-  return g:play(choice)
-end
-
 -- What playing `choice` must flip, by the core's cell walk (when the rule
 -- set plays on the capture core as it declares): count and squares.
 local function expected_flips(run, state, choice)
@@ -301,9 +295,9 @@ local function check_flips(run, state, player, count, squares, result, before)
       fail(run.ply, "flips", "%s%d should now be %s", string.char(96 + sq[2]), sq[1], player)
     end
   end
-  if b:count(player) ~= before[player] + count + 1 or b:count(OTHER[player]) ~= before[OTHER[player]] - count then
-    fail(run.ply, "flips", "counts after the move: %s %d, %s %d", player, b:count(player), OTHER[player],
-      b:count(OTHER[player]))
+  if b:count(player) ~= before[player] + count + 1 or b:count(opponent(player)) ~= before[opponent(player)] - count then
+    fail(run.ply, "flips", "counts after the move: %s %d, %s %d", player, b:count(player), opponent(player),
+      b:count(opponent(player)))
   end
   run.checks = run.checks + 1
 end
@@ -334,7 +328,7 @@ local function step(run, g, choice_rng)
   if copy.state.board ~= state.board or snapshot(copy.state, run) ~= snap0 then
     fail(run.ply, "clone", "the clone differs from the original:\n%s\n%s", snap0, snapshot(copy.state, run))
   end
-  local result, why = apply(g, choice)
+  local result, why = g:apply(choice)
   if not result then fail(run.ply, "hooks", "a legal choice was refused: %s", tostring(why)) end
   local snap1 = snapshot(g.state, run)
   check_flips(run, g.state, player, count, squares, result, before)
@@ -344,7 +338,7 @@ local function step(run, g, choice_rng)
       tostring(copy.state.board), snapshot(g.state, run), tostring(g.state.board))
   end
   local copied
-  copied, why = apply(copy, choice)
+  copied, why = copy:apply(choice)
   if not copied then fail(run.ply, "hooks", "a legal choice was refused on the clone: %s", tostring(why)) end
   if snapshot(g.state, run) ~= snap0 then fail(run.ply, "clone", "playing on the clone changed the original") end
   if copied ~= result or snapshot(copy.state, run) ~= snap1 then
