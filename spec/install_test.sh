@@ -19,7 +19,7 @@ print(require("boardscript").version)
 LUA
 "$prefix/bin/boardscript" run "$prefix/probe.lua" | grep -q '^[0-9]'
 # The host knows its own path (to start itself as a subprocess).
-printf 'print(package.boardscript_exe)\n' >"$prefix/exe.lua"
+printf 'print(require("boardscript.host").executable)\n' >"$prefix/exe.lua"
 test "$("$prefix/bin/boardscript" run "$prefix/exe.lua")" = "$(realpath "$prefix/bin/boardscript")"
 # `run` finds modules next to the script, wherever it is run from.
 mkdir "$prefix/script"

@@ -21,12 +21,12 @@ local function cwd()
 end
 
 --- The boardscript host to start workers, children and transcripts with,
--- as an absolute path: the running host (package.boardscript_exe, set by
--- the host: its binary, or $BOARDSCRIPT_EXE when a wrapper runs it), else,
--- outside the host (a spec run by busted), arg[-1] or arg[0]; nil when
--- there is none.
+-- as an absolute path: the running host (boardscript.host's `executable`:
+-- its binary, or $BOARDSCRIPT_EXE when a wrapper runs it), else, outside
+-- the host (a spec run by busted), arg[-1] or arg[0]; nil when there is
+-- none.
 function workers.executable()
-  local exe = rawget(package, "boardscript_exe")
+  local exe = host and host.executable
   if exe == nil and type(_G.arg) == "table" then exe = _G.arg[-1] or _G.arg[0] end
   if type(exe) ~= "string" then return nil end
   if exe:sub(1, 1) ~= "/" and exe:find("/", 1, true) then exe = cwd() .. "/" .. exe end

@@ -45,7 +45,8 @@ local TAG_OF_SIDE = syntax.TAG_OF_SIDE
 -- The directory of the example rule sets next to the Lua modules (the
 -- source tree's lua/examples), or nil when it is not there.
 local function examples_dir()
-  local lua_dir = rawget(package, "boardscript_lua_dir") -- set by the host
+  local found, host = pcall(require, "boardscript.host")
+  local lua_dir = found and type(host) == "table" and host.lua_dir or nil -- where the host found its Lua files
   if not lua_dir then
     local source = debug.getinfo(1, "S").source
     lua_dir = source:match("^@(.*)/boardscript/formats/[^/]*$") or (source:match("^@boardscript/") and ".")
