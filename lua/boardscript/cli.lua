@@ -92,10 +92,10 @@ function cli.main(argv)
     io.stdout:write("boardscript ", require("boardscript.core").version, "\n")
     return 0
   end
-  local play = require "boardscript.play"
-  argv = play.rewrite_file_edition(argv)
+  local args_mod = require "boardscript.args"
+  argv = args_mod.rewrite_file_edition(argv)
   local parser, modules, commands = build_parser(cli.command_named(argv[1]), table.move(argv, 2, #argv, 1, {}))
-  local ok, args = play.parse(parser, argv)
+  local ok, args = args_mod.parse(parser, argv)
   if not ok then
     io.stderr:write(args)
     return errors.EXIT_USAGE

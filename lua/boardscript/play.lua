@@ -6,13 +6,14 @@ local errors = require "boardscript.errors"
 local limits = require "boardscript.limits"
 local sandbox = require "boardscript.sandbox"
 local output = require "boardscript.output"
-local players = require "boardscript.players"
+local editions = require "boardscript.editions"
+local args_mod = require "boardscript.args"
+local seats = require "boardscript.editions.seats"
 
 local play = {}
 
 --- The built-in editions, in the order `--help` lists them.
-play.EDITIONS = { "blocks", "dots", "othello", "reversi", "flipflop", "board" }
-play.EDITIONS.board = true
+play.EDITIONS = editions.NAMES
 
 --- Status codes.
 play.EXIT_USAGE = errors.EXIT_USAGE
@@ -22,114 +23,15 @@ play.EXIT_EOF = errors.EXIT_EOF
 -- runner prints the message and exits with status 2 (see boardscript.errors).
 play.fail = errors.fail
 
---- Parses argv with an argparse parser: true and the arguments, or false
--- and the message for the user (the usage of the command that failed, e.g.
--- `boardscript play blocks`, then the error). Unlike parser:parse it never
--- exits the process.
-function play.parse(parser, argv)
-  argv = play.negative_values(parser, argv)
-  local failure
-  parser.error = function(failed, message) -- called with the failing (sub)command
-    failure = ("%s\n\nError: %s\n"):format(failed:get_usage(), message)
-    error(failure, 0)
-  end
-  local ok, args = pcall(parser.parse, parser, argv)
-  if ok then return true, args end
-  if failure then return false, failure end
-  error(args, 0)
-end
-
--- The long names of every option (in `parser` and its subcommands) that
--- takes a value.
-local function value_options(parser, names)
-  names = names or {}
-  for _, option in ipairs(parser._options or {}) do
-    if (option._maxargs or 1) > 0 then
-      for _, alias in ipairs(option._aliases or {}) do names[alias] = true end
-    end
-  end
-  for _, command in ipairs(parser._commands or {}) do value_options(command, names) end
-  return names
-end
-
---- argparse reads `-5` as an option: an argument that looks like a negative
--- number right after an option taking a value is joined to it
--- (`--seed -5` -> `--seed=-5`). Returns a new argument list.
-function play.negative_values(parser, argv)
-  local takes_value
-  local out = {}
-  local i = 1
-  while i <= #argv do
-    local a, b = argv[i], argv[i + 1]
-    if b and b:match("^%-%d") and a:match("^%-%-[^=]+$") then
-      takes_value = takes_value or value_options(parser)
-      if takes_value[a] then
-        out[#out + 1] = a .. "=" .. b
-        i = i + 1
-      else
-        out[#out + 1] = a
-      end
-    elseif a == "--" then
-      table.move(argv, i, #argv, #out + 1, out)
-      break
-    else
-      out[#out + 1] = a
-    end
-    i = i + 1
-  end
-  return out
-end
-
---- `play FILE.lua ...` and `play NAME ...` for a rule set that is not an
--- edition are the generic console: `play board --rules FILE ...`.
-function play.rewrite_file_edition(argv)
-  local target = argv[2]
-  if argv[1] ~= "play" or target == nil or target:sub(1, 1) == "-" then return argv end
-  for _, name in ipairs(play.EDITIONS) do
-    if name == target then return argv end
-  end
-  if not play.EDITIONS.board then return argv end
-  local out = { "play", "board", "--rules", target }
-  table.move(argv, 3, #argv, 5, out)
-  return out
-end
+-- The players' options and loading (boardscript.editions.seats) and the
+-- argument parsing (boardscript.args), under their old names here too.
+play.player_options, play.load_player, play.load_players, play.seed_option =
+  seats.player_options, seats.load_player, seats.load_players, seats.seed_option
+play.parse, play.negative_values, play.rewrite_file_edition =
+  args_mod.parse, args_mod.negative_values, args_mod.rewrite_file_edition
 
 --- Loads an edition module by name.
-function play.edition(name)
-  return require("boardscript.editions." .. name)
-end
-
---- Adds --black/--white/--seed, the options of the two-player editions.
-function play.player_options(cmd)
-  cmd:option("--black", "Who plays black: human, a built-in AI (random, ...) or a policy file.", "human")
-  cmd:option("--white", "Who plays white: human, a built-in AI (random, ...) or a policy file.", "human")
-  play.seed_option(cmd)
-end
-
---- Loads one player by name (see boardscript.players) for rule set `game`
--- (a name, or a rule set table: then its base rule sets count too); a bad
--- name, a broken policy file or a policy for another game is a usage error.
-function play.load_player(spec, game)
-  local player = players.load(spec, game)
-  if not players.plays(player, game) then
-    local name = type(game) == "table" and tostring(game.name) or game
-    local games = player.policy.games
-    play.fail(("player '%s' plays only %s, not %s (for %s: human, %s, or a policy file)"):format(
-      spec, games and table.concat(games, ", ") or "rule sets the C core searches exactly", name, name,
-      table.concat(players.builtin_for(game), ", ")))
-  end
-  return player
-end
-
---- The players named by --black and --white, for the rule set named `game`.
-function play.load_players(args, game)
-  return { black = play.load_player(args.black, game), white = play.load_player(args.white, game) }
-end
-
-function play.seed_option(cmd)
-  require("boardscript.options").seed(cmd, "Seed for every random choice (default: drawn from the clock, and "
-    .. "recorded).")
-end
+play.edition = editions.load
 
 --- Adds one subcommand per edition to an argparse command, each with
 -- --record. With `argv` (the arguments after `play`) naming an edition,

@@ -1,7 +1,7 @@
 --- Edition `blocks`: Reversi with block cells (seed 000; SPEC.md "blocks").
 local console = require "boardscript.console"
 local game = require "boardscript.game"
-local play = require "boardscript.play"
+local seating = require "boardscript.editions.seats"
 local players = require "boardscript.players"
 local rules = require "boardscript.rules.blocks"
 
@@ -19,7 +19,7 @@ function edition.configure(cmd)
     return n
   end)
   cmd:option("--blocks", "Skip the block questions: a count (placed at random, seeded) or cells such as B2,C5.")
-  play.player_options(cmd)
+  seating.player_options(cmd)
 end
 
 local function print_board(con, board)
@@ -102,7 +102,7 @@ end
 
 function edition.run(ctx)
   local con, args = ctx.console, ctx.args
-  local loaded = play.load_players(args, "blocks")
+  local loaded = seating.load_players(args, "blocks")
   ctx.players = { black = args.black, white = args.white }
   local blocks = args.blocks or ask_blocks(con, args.size)
   local g = game.new("blocks", { size = args.size, blocks = blocks }, ctx.rng)

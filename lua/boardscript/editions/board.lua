@@ -4,7 +4,7 @@
 -- "board (the generic console)"). `boardscript play FILE.lua` and
 -- `boardscript play NAME` for a rule set that is not an edition come here.
 local errors = require "boardscript.errors"
-local play = require "boardscript.play"
+local seating = require "boardscript.editions.seats"
 local players = require "boardscript.players"
 local rule_options = require "boardscript.rule_options"
 local rules_mod = require "boardscript.rules"
@@ -19,7 +19,7 @@ function edition.configure(cmd)
   cmd:option("--rules", "The rule set: a built-in name (" .. table.concat(rules_mod.builtin_names(), ", ")
     .. ") or a path to a Lua file returning one.", "reversi")
   rule_options.add(cmd)
-  play.player_options(cmd)
+  seating.player_options(cmd)
   cmd:epilog("--black plays the rule set's first side and --white its second (in dots, Player 1 and "
     .. "Player 2). At a prompt: a move in the rule set's notation, ? for the legal moves, pass, undo or quit.")
 end
@@ -218,8 +218,8 @@ function edition.run(ctx)
   local g = rule_options.new_game(args, ctx.rng)
   local first, second = g:sides()
   local seats = {
-    [first] = play.load_player(args.black, g.rules),
-    [second] = play.load_player(args.white, g.rules),
+    [first] = seating.load_player(args.black, g.rules),
+    [second] = seating.load_player(args.white, g.rules),
   }
   ctx.game, ctx.rules = g, args.rules
   ctx.players = { [first] = args.black, [second] = args.white }

@@ -4,7 +4,7 @@
 -- unless `--computer` names another player.
 local game = require "boardscript.game"
 local notation = require "boardscript.notation.dots"
-local play = require "boardscript.play"
+local seating = require "boardscript.editions.seats"
 local players = require "boardscript.players"
 local view = require "boardscript.view.dots"
 
@@ -28,7 +28,7 @@ function edition.configure(cmd)
   cmd:option("--computer", "The computer: dots_rules (the seed's rule), solver, another built-in AI, "
     .. "human, or a policy file.", "dots_rules")
   cmd:option("--first", "Who moves first: human or computer.", "human"):choices { "human", "computer" }
-  play.seed_option(cmd)
+  seating.seed_option(cmd)
 end
 
 --- The pre-game question; nil at end of input.
@@ -73,7 +73,7 @@ end
 
 function edition.run(ctx)
   local con, args = ctx.console, ctx.args
-  local computer = play.load_player(args.computer, "dots")
+  local computer = seating.load_player(args.computer, "dots")
   local size = args.size or ask_size(con)
   if not size then return 0 end
 

@@ -8,7 +8,7 @@
 -- n when it returns nil.
 local console = require "boardscript.console"
 local game = require "boardscript.game"
-local play = require "boardscript.play"
+local seating = require "boardscript.editions.seats"
 local players = require "boardscript.players"
 local rules = require "boardscript.rules.flipflop"
 
@@ -33,7 +33,7 @@ function edition.configure(cmd)
     end
     return n
   end)
-  play.player_options(cmd)
+  seating.player_options(cmd)
 end
 
 --- Every cell in a right-aligned field of width 4: its square number when
@@ -88,7 +88,9 @@ local function answer_square(con, g, player, planned)
   local n = g:board():size()
   if player.human then return parse_square(con:token(), n) end
   local move = planned or players.choose(player, g)
-  if move == "pass" then play.fail(("player '%s' (%s) chose no square"):format(player.name, g:side_name())) end
+  if move == "pass" then
+    require("boardscript.errors").fail(("player '%s' (%s) chose no square"):format(player.name, g:side_name()))
+  end
   con:echo(tostring(square_number(move, n)))
   return move
 end
@@ -162,7 +164,7 @@ end
 
 function edition.run(ctx)
   local con, args = ctx.console, ctx.args
-  local loaded = play.load_players(args, "flipflop")
+  local loaded = seating.load_players(args, "flipflop")
   ctx.players = { black = args.black, white = args.white }
   local n = args.size or read_size(con)
   if not n then return 1 end

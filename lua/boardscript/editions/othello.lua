@@ -1,6 +1,6 @@
 --- Edition `othello`: "The Tragedy of Othello" (seed 002; SPEC.md "othello").
 local game = require "boardscript.game"
-local play = require "boardscript.play"
+local seating = require "boardscript.editions.seats"
 local players = require "boardscript.players"
 local trim = require("boardscript.text").trim
 
@@ -12,7 +12,7 @@ local PASS = "(-1, -1)"
 
 function edition.configure(cmd)
   cmd:flag("--strict", "Standard legality: a move must flip, and a pass only when no move is possible.")
-  play.player_options(cmd)
+  seating.player_options(cmd)
 end
 
 -- The seed numbers rows and columns from 0.
@@ -75,7 +75,7 @@ end
 
 function edition.run(ctx)
   local con, args = ctx.console, ctx.args
-  local loaded = play.load_players(args, "othello")
+  local loaded = seating.load_players(args, "othello")
   local g = game.new(args.strict and "othello-strict" or "othello", {}, ctx.rng)
   ctx.game, ctx.players = g, { black = args.black, white = args.white }
   con:say("Welcome to Othello!")

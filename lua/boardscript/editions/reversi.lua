@@ -1,7 +1,7 @@
 --- Edition `reversi`: Reversi with piece counts (seed 003, steps 1-7 and
 -- extra credit; SPEC.md "reversi").
 local game = require "boardscript.game"
-local play = require "boardscript.play"
+local seating = require "boardscript.editions.seats"
 local players = require "boardscript.players"
 local rules = require "boardscript.rules.reversi"
 
@@ -15,7 +15,7 @@ local SYMBOLS = {
 
 function edition.configure(cmd)
   cmd:flag("--ascii", "Print B and W instead of ● and ○.")
-  play.player_options(cmd)
+  seating.player_options(cmd)
 end
 
 local function print_board(con, board, symbol)
@@ -58,7 +58,7 @@ end
 
 function edition.run(ctx)
   local con, args = ctx.console, ctx.args
-  local loaded = play.load_players(args, "reversi")
+  local loaded = seating.load_players(args, "reversi")
   local symbol = args.ascii and SYMBOLS.ascii or SYMBOLS.unicode
   local g = game.new("reversi", {}, ctx.rng)
   ctx.game, ctx.players = g, { black = args.black, white = args.white }
