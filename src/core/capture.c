@@ -248,12 +248,27 @@ bool bs_capture_legal(const bs_board *b, int player, int r, int c, unsigned lega
     return bs_capture_flips(b, player, r, c, legal_dirs, &flips) > 0;
 }
 
-int bs_capture_play(bs_board *b, int player, int r, int c, unsigned legal_dirs,
-                    unsigned flip_dirs, bs_set *flipped)
+int bs_capture_place(bs_board *b, int player, int r, int c, unsigned legal_dirs, unsigned flip_dirs,
+                     bs_set *flipped)
 {
-    if (!valid_args(b, player) || !flipped || legal_dirs > BS_DIRS_ALL ||
-        flip_dirs > BS_DIRS_ALL || r < 0 || c < 0 || r >= b->n || c >= b->n)
-        return BS_EINVAL;
+    if (b->n == 8 && legal_dirs == BS_DIRS_ALL && flip_dirs == BS_DIRS_ALL) { /* the 64-bit path */
+        uint64_t mine = bs_pack64(b->plane[player - 1]);
+        uint64_t theirs = bs_pack64(b->plane[bs_opponent(player) - 1]);
+        uint64_t bit = 1ULL << (8 * r + c);
+        uint64_t flips = (mine | theirs | bs_pack64(b->plane[2])) & bit ? 0 : bs_flips64(mine, theirs, 8 * r + c);
+        if (!flips)
+            return BS_EILLEGAL;
+        if (flipped) {
+            bs_set_init(flipped, 8);
+            bs_unpack64(flips, flipped->row);
+        }
+        bs_unpack64(mine | flips | bit, b->plane[player - 1]);
+        bs_unpack64(theirs & ~flips, b->plane[bs_opponent(player) - 1]);
+        return __builtin_popcountll(flips);
+    }
+    bs_set local;
+    if (!flipped)
+        flipped = &local;
     if (!bs_capture_legal(b, player, r, c, legal_dirs))
         return BS_EILLEGAL;
     int count = bs_capture_flips(b, player, r, c, flip_dirs, flipped);
@@ -265,6 +280,15 @@ int bs_capture_play(bs_board *b, int player, int r, int c, unsigned legal_dirs,
     }
     mine[r] |= 1u << c;
     return count;
+}
+
+int bs_capture_play(bs_board *b, int player, int r, int c, unsigned legal_dirs,
+                    unsigned flip_dirs, bs_set *flipped)
+{
+    if (!valid_args(b, player) || !flipped || legal_dirs > BS_DIRS_ALL ||
+        flip_dirs > BS_DIRS_ALL || r < 0 || c < 0 || r >= b->n || c >= b->n)
+        return BS_EINVAL;
+    return bs_capture_place(b, player, r, c, legal_dirs, flip_dirs, flipped);
 }
 
 int bs_capture_undo(bs_board *b, int player, int r, int c, const bs_set *flipped)

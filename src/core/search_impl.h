@@ -70,21 +70,7 @@ static inline int state_finished(const bs_game *g, const bs_state *s)
 /* Places a piece with the 8 x 8 word path when it applies. */
 static inline int place(bs_board *b, int player, int r, int c, unsigned legal, unsigned flip)
 {
-    if (b->n == 8 && legal == BS_DIRS_ALL && flip == BS_DIRS_ALL) {
-        uint64_t mine = bs_pack64(b->plane[player - 1]);
-        uint64_t theirs = bs_pack64(b->plane[bs_opponent(player) - 1]);
-        uint64_t bit = 1ULL << (8 * r + c);
-        if ((mine | theirs | bs_pack64(b->plane[2])) & bit)
-            return BS_EILLEGAL;
-        uint64_t flips = bs_flips64(mine, theirs, 8 * r + c);
-        if (!flips)
-            return BS_EILLEGAL;
-        bs_unpack64(mine | flips | bit, b->plane[player - 1]);
-        bs_unpack64(theirs & ~flips, b->plane[bs_opponent(player) - 1]);
-        return __builtin_popcountll(flips);
-    }
-    bs_set flipped;
-    return bs_capture_play(b, player, r, c, legal, flip, &flipped);
+    return bs_capture_place(b, player, r, c, legal, flip, NULL);
 }
 
 static inline void end_turn(bs_state *s, bool unable)

@@ -320,22 +320,8 @@ static int play_at(lua_State *L, lboard *lb, int player, int r, int c, unsigned 
         lb->capacity = capacity;
     }
     undo_entry *u = &lb->history[lb->depth];
-    int count;
-    if (lb->board.n == 8 && legal == BS_DIRS_ALL && flip == BS_DIRS_ALL) { /* the 64-bit path */
-        bs_board *b = &lb->board;
-        uint64_t mine = bs_pack64(b->plane[player - 1]), theirs = bs_pack64(b->plane[bs_opponent(player) - 1]);
-        uint64_t bit = 1ULL << (8 * r + c);
-        uint64_t flips = (mine | theirs | bs_pack64(b->plane[2])) & bit ? 0 : bs_flips64(mine, theirs, 8 * r + c);
-        count = flips ? __builtin_popcountll(flips) : BS_EILLEGAL;
-        if (flips) {
-            bs_set_init(&u->flipped, 8);
-            bs_unpack64(flips, u->flipped.row);
-            bs_unpack64(mine | flips | bit, b->plane[player - 1]);
-            bs_unpack64(theirs & ~flips, b->plane[bs_opponent(player) - 1]);
-        }
-    } else {
-        count = bs_capture_play(&lb->board, player, r, c, legal, flip, &u->flipped);
-    }
+    /* (the core takes the 64-bit path on 8 x 8 Reversi itself) */
+    int count = bs_capture_play(&lb->board, player, r, c, legal, flip, &u->flipped);
     if (count < 0) {
         luaL_pushfail(L);
         lua_pushliteral(L, "illegal move");
