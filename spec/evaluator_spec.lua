@@ -246,6 +246,34 @@ describe("core.evaluator", function()
     ev:close()
     assert.equal("evaluator (closed)", tostring(ev))
   end)
+
+  it("takes a data file's cells as a string (x: black), the same as a board", function()
+    local rng = core.rng(7)
+    local cells, boards = {}, {}
+    for i = 1, 200 do
+      local b = random_position(rng, 6, rng:random(4, 30), rng:random(0, 2))
+      if b then
+        boards[#boards + 1] = b
+        cells[#cells + 1] = (tostring(b):gsub("[XO\n]", { X = "x", O = "o", ["\n"] = "" }))
+      end
+      assert.truthy(i < 200 or #boards > 100)
+    end
+    local function fitted(items)
+      local ev = core.evaluator { size = 6, phases = 2 }
+      local tr = core.trainer(ev)
+      for i, item in ipairs(items) do tr:add(item, "black", i % 17 - 8, i % 5 == 0) end
+      tr:fit { iterations = 8 }
+      return ev:save("same")
+    end
+    assert.equal(fitted(boards), fitted(cells))
+    local tr = core.trainer(core.evaluator { size = 6 })
+    for _, bad in ipairs { ("."):rep(35), ("."):rep(37), ("."):rep(35) .. "X", ("."):rep(35) .. "\0" } do
+      local ok, err = pcall(tr.add, tr, bad, "black", 0)
+      assert.is_false(ok)
+      assert.matches("cells: 36 characters of %. x o # expected", err)
+    end
+    assert.equal(0, tr:count())
+  end)
 end)
 
 describe("the searcher's evaluator option", function()

@@ -12,11 +12,10 @@ local rounds = {}
 
 --- Adds the positions of a game record to trainer `tr` (through the
 -- scratch board `board`, n x n).
-function rounds.add_positions(tr, board, n, record)
+function rounds.add_positions(tr, _, _, record)
   local holdout = record.holdout
   for _, p in ipairs(record.positions) do
-    data.board(board, p.cells, n)
-    tr:add(board, "black", p.target, holdout)
+    tr:add(p.cells, "black", p.target, holdout) -- the cells as the file has them: x is the side to move
   end
 end
 
