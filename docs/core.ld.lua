@@ -663,13 +663,18 @@
 -- `tostring(tr)` is "trainer of N positions (0x...)", or "trainer (closed)".
 -- @type trainer
 
---- Adds a position and its target.
+--- Adds a position and its target. The position is a board, or the cells
+-- of a line of a `train` data file as a string (n x n characters, row by
+-- row: `.` empty, `x` black, `o` white, `#` a block; a data file writes the
+-- side to move as `x`, so give "black"), which is much quicker than setting
+-- a board's cells one by one.
 -- @function trainer:add
--- @tparam board b a board of the evaluator's size
+-- @tparam board|string b a board of the evaluator's size, or its cells
 -- @string player "black" or "white", to move
 -- @number target the final margin for `player`, in discs, -10000..10000
 -- @param[opt] holdout true keeps it out of the fit, to measure with
 -- @usage tr:add(b, "white", -6)
+-- tr:add(("."):rep(27) .. "ox......xo" .. ("."):rep(27), "black", 0)
 
 --- The number of positions.
 -- @function trainer:count

@@ -17,6 +17,10 @@ Game.__index = Game
 -- from its defaults); `rng` a core generator (`core.rng(seed)`), which
 -- setup may draw from and policies use. Problems are user errors naming
 -- the rule set and option.
+-- @tparam table|string rules a rule set table, a built-in name or a path
+-- @tparam[opt] table opts option values, by name
+-- @tparam[opt] userdata rng a `core.rng` generator
+-- @treturn Game the game, at its start
 function game.new(rules, opts, rng)
   local source = type(rules) == "string" and rules or nil
   rules = rules_mod.load(rules)
@@ -32,6 +36,10 @@ function game.new(rules, opts, rng)
 end
 
 --- Wraps an existing state (no options, nothing played yet).
+-- @tparam table rules a rule set table
+-- @tparam table state a state of that rule set (`rules:setup` made it)
+-- @tparam[opt] userdata rng a `core.rng` generator
+-- @treturn Game
 function game.wrap(rules, state, rng)
   return setmetatable({ rules = rules, state = state, rng = rng, opts = {}, log = {} }, Game)
 end
@@ -41,11 +49,16 @@ function Game:to_move() return self.state.player end
 --- The two sides, in the order score returns them.
 function Game:sides() return self.rules.sides[1], self.rules.sides[2] end
 --- A side's name for people: "Black", "Player 1".
+-- @param[opt] side a side (default: the side to move)
+-- @treturn string
 function Game:side_name(side) return self.rules:side_name(side or self.state.player) end
 --- The core board (or dots position) of the state.
 function Game:board() return self.state.board end
 --- The legal moves, a list of move values.
+-- @treturn table a new list of moves (`{row, col}` in the board family)
 function Game:moves() return self.rules:moves(self.state) end
+--- Whether the game is over.
+-- @treturn boolean
 function Game:finished() return self.rules:finished(self.state) end
 --- The two scores, in side order.
 function Game:score() return self.rules:score(self.state) end
@@ -54,8 +67,12 @@ function Game:winner() return self.rules:winner(self.state) end
 --- Whether the side to move may pass now.
 function Game:can_pass() return self.rules:can_pass(self.state) end
 --- A move in the rule set's notation ("f5", "a1 a2"); nil if malformed.
+-- @param move a move value
+-- @treturn ?string
 function Game:move_text(move) return self.rules:move_text(move, self.state) end
 --- Text in the rule set's notation -> a move value, or nil.
+-- @tparam string text a move as typed
+-- @return a move value, or nil
 function Game:parse_move(text) return self.rules:parse_move(text, self.state) end
 --- The board as text, with coordinates.
 function Game:text() return self.rules:board_text(self.state) end
@@ -65,6 +82,9 @@ function Game:size_text() return self.rules:size_text(self.state) end
 
 --- Plays `move` for the side to move: the rule set's result (e.g. the
 -- number flipped), or nil and why not, with the game unchanged.
+-- @param move a move value (one of `g:moves()`)
+-- @return the rule set's result, or nil
+-- @treturn ?string why the move was refused
 function Game:play(move)
   self:count_ply()
   local text = self.rules:move_text(move, self.state) -- named in the position it is played in
@@ -77,18 +97,23 @@ end
 --- The choices of the side to move, as a search sees them: a new list of
 -- its moves, then "pass" where the rules allow one (OpenSpiel's pass
 -- action). g:apply plays any of them.
+-- @treturn table a new list of moves, then "pass" where allowed
 function Game:choices()
   return require("boardscript.rules").children(self.rules, self.state)
 end
 
 --- Plays a choice of g:choices(): a move (as g:play) or "pass" (as
 -- g:pass). Returns what that returns.
+-- @param choice a move value or "pass"
+-- @return what `g:play` or `g:pass` returns
 function Game:apply(choice)
   if choice == "pass" then return self:pass() end
   return self:play(choice)
 end
 
 --- Passes: true, or nil and why not.
+-- @treturn ?boolean true when the pass was taken
+-- @treturn ?string why not
 function Game:pass()
   self:count_ply()
   local ok, why = self.rules:pass(self.state)
@@ -143,6 +168,7 @@ function game.from_args(args)
 end
 
 --- Takes back the last move or pass; false when there is none.
+-- @treturn boolean
 function Game:undo()
   if not self.rules:undo(self.state) then return false end
   self.log[#self.log] = nil
@@ -158,6 +184,7 @@ end
 
 --- An independent copy: playing on it leaves this game as it is. It
 -- shares the random generator.
+-- @treturn Game
 function Game:clone()
   local copy = game.wrap(self.rules, self.rules:clone(self.state), self.rng)
   copy.opts, copy.source = self.opts, self.source
@@ -168,6 +195,10 @@ end
 --- Checks what a player answered: a move value, or nil / "pass" for a
 -- pass. Returns the move (a copy) or "pass" when the rules take it now;
 -- else nil, "malformed" or "illegal", and the rule set's reason.
+-- @param move what a player answered
+-- @return the move (a copy) or "pass"; or nil
+-- @treturn ?string "malformed" or "illegal"
+-- @treturn ?string the rule set's reason
 function Game:check(move)
   if move == nil or move == "pass" then
     if self.rules:can_pass(self.state) then return "pass" end

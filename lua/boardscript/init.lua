@@ -17,6 +17,10 @@ M.version = M.core.version
 --- A new game of a rule set: a built-in name such as "reversi", a path to
 -- a rule set file, or a rule set table; `opts` its options (checked
 -- against its declarations); `seed` seeds the game's generator (default 0).
+-- @tparam table|string rules a rule set table, a built-in name or a path
+-- @tparam[opt] table opts option values, by name
+-- @tparam[opt=0] integer seed
+-- @treturn boardscript.game.Game
 function M.new_game(rules, opts, seed)
   return M.game.new(rules, opts, M.core.rng(seed or 0))
 end
