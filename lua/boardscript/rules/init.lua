@@ -198,6 +198,9 @@ end
 -- "board"): the family supplies every optional hook it lacks. Validates and
 -- returns it. For a rule set written from scratch; a variant uses
 -- rules.variant.
+-- @tparam table rules the hooks and fields
+-- @tparam[opt] string where how errors name it ("rules FILE")
+-- @treturn table the rule set
 function M.define(rules, where)
   if type(rules) == "table" and getmetatable(rules) == nil then
     local family = M.FAMILIES[rules.family or "board"]
@@ -208,11 +211,18 @@ end
 
 --- A variant of `base`: the fields of `overrides` win, the rest is
 -- inherited. Validated before it is returned.
+-- @tparam table base a rule set (`require "boardscript.rules.reversi"`)
+-- @tparam[opt] table overrides the fields and hooks that differ
+-- @treturn table the variant
 function M.variant(base, overrides)
   return M.validate(setmetatable(overrides or {}, { __index = base }))
 end
 
 --- Whether (row, col) are integers naming a cell of core board `board`.
+-- @tparam userdata board a core board
+-- @param row a row, 1-based
+-- @param col a column, 1-based
+-- @treturn boolean
 function M.on_board(board, row, col)
   return M.FAMILIES.board.on_board(board:size(), row, col)
 end
@@ -220,6 +230,9 @@ end
 --- The choices of the side to move in `state`, as a search sees them: a new
 -- list of its moves, then "pass" when `can_pass` allows one (searchers,
 -- playouts and perft share this view of the game tree).
+-- @tparam table rules a rule set
+-- @tparam table state a state of it
+-- @treturn table a new list of moves, then "pass" where allowed
 function M.children(rules, state)
   local moves = rules:moves(state)
   local list = table.move(moves, 1, #moves, 1, {})
@@ -229,6 +242,10 @@ end
 
 --- Plays a choice of M.children: a move, or "pass". Returns what the hook
 -- returns (nil and why when refused).
+-- @tparam table rules a rule set
+-- @tparam table state a state of it (changed in place)
+-- @param choice a move value or "pass"
+-- @return what the `play` or `pass` hook returns
 function M.apply(rules, state, choice)
   if choice == "pass" then return rules:pass(state) end
   return rules:play(state, choice)
@@ -239,6 +256,9 @@ end
 -- and `flip_dirs`): it vouches for the hooks named, as they are now. A
 -- variant that replaces any of them loses the C path (see `counted_in_core`
 -- and `searched_in_core`), so a user's override is never ignored.
+-- @tparam table rules the rule set declaring it
+-- @tparam {string,...} hooks the names of the hooks vouched for
+-- @treturn table the declaration, for `rules.core_count`
 function M.vouch(rules, hooks)
   local vouched = {}
   for _, name in ipairs(hooks) do vouched[name] = rules[name] end
@@ -414,6 +434,8 @@ end
 --- Loads a rule set by built-in name or by path to a Lua file returning
 -- one (a table of hooks, or a variant). Anything wrong is a user error
 -- naming the file.
+-- @tparam string|table name a built-in name, a path to a .lua file, or a rule set table
+-- @treturn table the rule set
 function M.load(name)
   if type(name) == "table" then return M.define(name) end
   if type(name) ~= "string" then
