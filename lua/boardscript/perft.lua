@@ -19,6 +19,11 @@ local perft = {}
 --- Leaves below `state` counted over the hooks of `rules` (the state is
 -- restored with undo); `terminal` (default 1): the leaves a finished game
 -- counts above the last ply.
+-- @tparam table rules a rule set
+-- @tparam table state a state of it (restored)
+-- @tparam integer depth plies
+-- @tparam[opt=1] integer terminal leaves a finished game counts above the last ply (1 or 0)
+-- @treturn integer the leaves
 function perft.hooks(rules, state, depth, terminal)
   if depth == 0 then return 1 end
   if rules:finished(state) then return terminal or 1 end
@@ -50,6 +55,12 @@ end
 -- (how it was counted). opts.generic forces the core's multi-word path;
 -- opts.hooks forces the count over the hooks; opts.terminal = 0 counts a
 -- finished game above the last ply as no leaf (over the hooks).
+-- @tparam table rules a rule set
+-- @tparam table state a state of it
+-- @tparam integer depth plies
+-- @tparam[opt] table opts { generic =, hooks =, terminal = }
+-- @treturn integer the leaves
+-- @treturn string "core" or "hooks"
 function perft.count(rules, state, depth, opts)
   opts = opts or {}
   if perft.how(rules, opts) == "core" then

@@ -128,6 +128,8 @@ function record.read(path)
 end
 
 --- Reads and parses a record file.
+-- @tparam string path the file
+-- @treturn table the parsed record (see record.parse)
 function record.load(path)
   return record.parse(record.read(path), path)
 end
@@ -149,6 +151,9 @@ function record.rules(rec, path)
 end
 
 --- Sets up the game a record starts from: its rule set, options and seed.
+-- @tparam table rec a parsed record
+-- @tparam[opt] string path its file, for relative rule set paths
+-- @treturn boardscript.game.Game
 function record.start(rec, path)
   local source = record.rules(rec, path)
   local rules = rules_mod.load(source)
@@ -191,6 +196,14 @@ end
 -- entry that cannot be played: one after the end of the game, or one the
 -- game refuses (a failing rule set named with `where`:LINE: move K).
 -- replay and render both replay records with it.
+-- @tparam boardscript.game.Game g the game to play them on
+-- @tparam table entries the record's moves (`rec.moves`)
+-- @tparam string where the file, for messages
+-- @tparam[opt] function each called after each entry with (k, entry, side)
+-- @treturn ?boolean true when every entry was played
+-- @treturn ?integer the entry that was not
+-- @treturn ?table that entry
+-- @treturn ?string why
 function record.replay(g, entries, where, each)
   for k, entry in ipairs(entries) do
     if g:finished() then
