@@ -188,7 +188,6 @@ local function run_data(args, game)
   local rounds = require "boardscript.train.rounds"
   local ev = args.eval and setup.load_eval(args.eval, game) or setup.new_evaluator(args, game)
   local tr = core.trainer(ev)
-  local board = core.board(game.n)
   local games, positions = 0, 0
   local t0 = core.clock()
   for _, path in ipairs(args.data) do
@@ -201,7 +200,7 @@ local function run_data(args, game)
     while true do
       local record = reader:next_game()
       if not record then break end
-      rounds.add_positions(tr, board, game.n, record)
+      rounds.add_positions(tr, record)
       games, positions = games + 1, positions + #record.positions
     end
   end

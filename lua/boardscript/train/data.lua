@@ -22,7 +22,6 @@
 -- and is refused. Comment lines (`#` alone or followed by a space) and blank lines are skipped:
 -- a position may start with a block, `#`. docs/guide.md, "Training an
 -- evaluation".
-local core = require "boardscript.core"
 local errors = require "boardscript.errors"
 
 local data = {}
@@ -222,11 +221,6 @@ function data.open(path)
   local lines = require("boardscript.bounded").lines(path,
     { limit = data.MAX_BYTES, max_line = data.MAX_LINE, max_lines = data.MAX_LINES })
   return data.reader(lines, path)
-end
-
---- A scratch board for data.board, n x n.
-function data.scratch(n)
-  return core.board(n)
 end
 
 return data

@@ -10,9 +10,9 @@ local data = require "boardscript.train.data"
 
 local rounds = {}
 
---- Adds the positions of a game record to trainer `tr` (through the
--- scratch board `board`, n x n).
-function rounds.add_positions(tr, _, _, record)
+--- Adds the positions of a game record to trainer `tr` (their cells as
+-- the data files write them go straight to the trainer).
+function rounds.add_positions(tr, record)
   local holdout = record.holdout
   for _, p in ipairs(record.positions) do
     tr:add(p.cells, "black", p.target, holdout) -- the cells as the file has them: x is the side to move
@@ -225,7 +225,6 @@ function rounds.run(args, game, sp, command_text)
   local ev = args.eval and train.load_eval(args.eval, game) or train.new_evaluator(args, game)
   local play_ev = args.eval and ev or nil
   local tr = core.trainer(ev)
-  local board = core.board(game.n)
   local score_games = args.score_games or train.SCORE_GAMES
   local fit_options = { iterations = args.iterations, shrink = args.shrink or train.SHRINK }
   local start = core.clock()
@@ -254,7 +253,7 @@ function rounds.run(args, game, sp, command_text)
       local t0 = core.clock()
       local round = { games = 0, positions = 0 }
       local function take(record)
-        rounds.add_positions(tr, board, game.n, record)
+        rounds.add_positions(tr, record)
         round.games, round.positions = round.games + 1, round.positions + #record.positions
         s.games, s.positions = s.games + 1, s.positions + #record.positions
         s.current = core.clock() - t0
