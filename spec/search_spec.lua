@@ -209,4 +209,28 @@ describe("the alphabeta policy", function()
     assert.is_true(vs_random >= 95, "beat random " .. vs_random .. " times")
     assert.is_true(vs_greedy >= 80, "beat greedy " .. vs_greedy .. " times")
   end)
+
+  it("solves exactly from depth + 10 empty cells (14 to 20) unless endgame is given", function()
+    -- a seeded random game of 8 x 8 Reversi up to 17 empty cells
+    local g = bs.game.new("reversi", {}, core.rng(5))
+    while g.state.board:count("empty") > 17 do
+      local moves = g:moves()
+      if #moves == 0 then g:pass() else g:play(moves[g.rng:random(#moves)]) end
+    end
+    assert.is_false(g:finished())
+    local function exact(spec)
+      local logged
+      players.load(spec).policy:choose(g, { log = function(fmt, ...) logged = fmt:format(...) end })
+      return logged:match(" exact$") ~= nil
+    end
+    assert.is_false(exact("alphabeta:depth=6"))          -- 14
+    assert.is_true(exact("alphabeta:depth=8"))           -- 18
+    assert.is_false(exact("alphabeta:depth=8,endgame=16"))
+    assert.is_true(exact("alphabeta:depth=2,endgame=17"))
+    assert.is_false(exact("alphabeta:time=0.05"))        -- 14
+    local alphabeta = require "boardscript.ai.alphabeta"
+    assert.same({ 14, 14, 15, 18, 20, 20 }, { alphabeta.default_endgame(nil), alphabeta.default_endgame(4),
+      alphabeta.default_endgame(5), alphabeta.default_endgame(8), alphabeta.default_endgame(10),
+      alphabeta.default_endgame(60) })
+  end)
 end)
