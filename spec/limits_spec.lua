@@ -113,13 +113,30 @@ describe("limits in process (the Lua hook)", function()
     assert.equal(require("boardscript.rules.reversi").finished, rules_mod.load("reversi").finished)
   end)
 
-  it("gives coroutine.create and coroutine.wrap back when the budgets go", function()
-    local create, wrap = coroutine.create, coroutine.wrap
-    limits.configure { seconds = 1 }
-    if not limits.host then assert.are_not.equal(create, coroutine.create) end
+  it("never replaces a library function, and stops a loop in a coroutine made before the budgets", function()
+    local create, wrap, resume = coroutine.create, coroutine.wrap, coroutine.resume
+    local early = coroutine.wrap(function() while true do end end)
+    limits.configure { seconds = 0.2 }
+    local seen
+    local ok, err = limits.call("policy wrap.lua", function()
+      seen = { coroutine.create, coroutine.wrap, coroutine.resume }
+      early()
+    end)
+    assert.is_false(ok)
+    assert.equal("time", (limits.exceeded(err)))
+    assert.same({ create, wrap, resume }, seen)
+    -- a coroutine of a coroutine
+    ok, err = limits.call("policy nested.lua", function()
+      local outer = coroutine.wrap(function()
+        local inner = coroutine.create(function() while true do end end)
+        return coroutine.resume(inner)
+      end)
+      return outer()
+    end)
+    assert.is_false(ok)
+    assert.equal("time", (limits.exceeded(err)))
     limits.configure(nil)
-    assert.equal(create, coroutine.create)
-    assert.equal(wrap, coroutine.wrap)
+    assert.same({ create, wrap, resume }, { coroutine.create, coroutine.wrap, coroutine.resume })
   end)
 end)
 

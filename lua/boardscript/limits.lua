@@ -10,7 +10,8 @@
 -- call) and a count hook, which every coroutine inherits, stops a call that
 -- ran out of time. Under another Lua (stock lua5.4 running the specs) a Lua
 -- count hook checks os.clock and collectgarbage("count") instead, on a
--- coroutine of its own per call. Either way a call over its budget cannot
+-- coroutine of its own per call, and puts itself on each coroutine resumed
+-- inside the call (no library function is replaced). Either way a call over its budget cannot
 -- keep itself alive with pcall: once over, every instruction raises again.
 --
 -- Windows do not nest: code a window's call runs (a policy's `choose`
@@ -36,13 +37,10 @@ local settings -- { memory = MiB or nil, seconds = S or nil } once configured
 function limits.configure(opts)
   opts = opts or {}
   if opts.memory == nil and opts.seconds == nil then
-    if settings and not limits.host then limits.fallback.uninstall() end
     settings = nil
     return
   end
-  if settings == nil then
-    if limits.host then limits.host.watch(limits.COUNT) else limits.fallback.install() end
-  end
+  if settings == nil and limits.host then limits.host.watch(limits.COUNT) end
   settings = { memory = opts.memory, seconds = opts.seconds }
 end
 
@@ -147,12 +145,34 @@ limits.fallback = fallback
 
 local window = { active = false } -- the fallback's open window
 local MESSAGE = "budget exceeded (--max-memory or --max-seconds)"
-local raw = { create = coroutine.create, wrap = coroutine.wrap, resume = coroutine.resume }
+local resume = coroutine.resume
 
-local function hook()
+-- The hook of a window's coroutine, and of every coroutine that runs inside
+-- it: on a count it checks the budgets; on a call of coroutine.resume, or of
+-- a function made by coroutine.wrap (a C closure holding its thread), it
+-- puts itself on that coroutine first (a new coroutine does not inherit a
+-- Lua hook), so no library function is ever replaced.
+local hook
+local function adopt()
+  local f = debug.getinfo(3, "f").func
+  local thread
+  if f == resume then
+    thread = select(2, debug.getlocal(3, 1))
+  elseif debug.getinfo(f, "S").what == "C" then
+    thread = select(2, debug.getupvalue(f, 1))
+  end
+  if type(thread) == "thread" and coroutine.status(thread) == "suspended" and debug.gethook(thread) ~= hook then
+    debug.sethook(thread, hook, "c", limits.COUNT)
+  end
+end
+
+hook = function(event)
   if not window.active then
-    local _, _, count = debug.gethook()
-    if count ~= limits.COUNT then debug.sethook(hook, "", limits.COUNT) end
+    debug.sethook(hook, "", 0)
+    return
+  end
+  if event ~= "count" then
+    adopt()
     return
   end
   if not window.reason then
@@ -164,31 +184,9 @@ local function hook()
     end
   end
   if window.reason then
-    debug.sethook(hook, "", 1)
+    debug.sethook(hook, "c", 1)
     error(MESSAGE, 0)
   end
-end
-
---- Puts the hook on every coroutine created from now on (coroutine.create
--- and coroutine.wrap are replaced while budgets are configured).
-function fallback.install()
-  coroutine.create = function(f) -- luacheck: ignore 122
-    local co = raw.create(f)
-    debug.sethook(co, hook, "", limits.COUNT)
-    return co
-  end
-  coroutine.wrap = function(f) -- luacheck: ignore 122
-    local co = coroutine.create(f)
-    return function(...)
-      local results = table.pack(raw.resume(co, ...))
-      if results[1] then return table.unpack(results, 2, results.n) end
-      error(results[2], 0)
-    end
-  end
-end
-
-function fallback.uninstall()
-  coroutine.create, coroutine.wrap = raw.create, raw.wrap -- luacheck: ignore 122
 end
 
 --- host.call's contract over the Lua hook: calls f(...) on a coroutine of
@@ -198,13 +196,13 @@ function fallback.call(bytes, seconds, handler, f, ...)
   window.limit_kb = bytes and collectgarbage("count") + bytes / 1024 or nil
   window.deadline = seconds and os.clock() + seconds or nil
   window.reason = nil
-  local co = raw.create(function(...)
+  local co = coroutine.create(function(...)
     if handler then return xpcall(f, handler, ...) end
     return pcall(f, ...)
   end)
-  debug.sethook(co, hook, "", limits.COUNT)
+  debug.sethook(co, hook, "c", limits.COUNT)
   window.active = true
-  local r = table.pack(raw.resume(co, ...))
+  local r = table.pack(resume(co, ...))
   window.active = false
   local reason = window.reason
   if not r[1] then return false, reason, r[2] end

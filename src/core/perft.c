@@ -5,7 +5,7 @@
 
 #define BS_PERFT_MAX_DEPTH 64
 
-static uint64_t perft_generic(bs_board *b, int player, int depth, unsigned legal_dirs,
+static uint64_t perft_reference(bs_board *b, int player, int depth, unsigned legal_dirs,
                               unsigned flip_dirs)
 {
     bs_set moves;
@@ -18,14 +18,14 @@ static uint64_t perft_generic(bs_board *b, int player, int depth, unsigned legal
         bs_capture_moves_reference(b, bs_opponent(player), legal_dirs, &reply);
         if (bs_set_empty(&reply))
             return 1;
-        return perft_generic(b, bs_opponent(player), depth - 1, legal_dirs, flip_dirs);
+        return perft_reference(b, bs_opponent(player), depth - 1, legal_dirs, flip_dirs);
     }
     uint64_t leaves = 0;
     for (int index = -1; bs_set_next(&moves, &index);) {
         int r = index / BS_MAX_N, c = index % BS_MAX_N;
         bs_set flipped;
         bs_capture_play(b, player, r, c, legal_dirs, flip_dirs, &flipped);
-        leaves += perft_generic(b, bs_opponent(player), depth - 1, legal_dirs, flip_dirs);
+        leaves += perft_reference(b, bs_opponent(player), depth - 1, legal_dirs, flip_dirs);
         bs_capture_undo(b, player, r, c, &flipped);
     }
     return leaves;
@@ -66,6 +66,6 @@ int bs_perft_reference(const bs_board *b, int player, int depth, unsigned legal_
         return BS_OK;
     }
     bs_board work = *b;
-    *leaves = perft_generic(&work, player, depth, legal_dirs, flip_dirs);
+    *leaves = perft_reference(&work, player, depth, legal_dirs, flip_dirs);
     return BS_OK;
 }
