@@ -74,3 +74,36 @@ describe("rule sets", function()
     assert.matches("mine: field 'moves' must be a function", err, 1, true)
   end)
 end)
+
+describe("boardscript.declared (the options rule sets and policies declare)", function()
+  local declared = require "boardscript.declared"
+  local errors_mod = require "boardscript.errors"
+
+  it("checks, converts and describes a value the same way for both", function()
+    local size = { type = "integer", min = 4, max = 26, even = true }
+    assert.equal(8, declared.check(size, 8))
+    assert.same({ nil, "7 is odd (it must be even)" }, { declared.check(size, 7) })
+    assert.same({ nil, "30 is out of range 4..26" }, { declared.check(size, 30) })
+    assert.same({ nil, "8.5 is not an integer" }, { declared.check(size, 8.5) })
+    assert.same({ nil, "x is not one of a, b" }, { declared.check({ choices = { "a", "b" } }, "x") })
+    assert.equal("integer 4..26 even", declared.kind(size))
+    assert.equal("c, playouts", declared.names { playouts = {}, c = {} })
+    assert.equal("none", declared.names(nil))
+    assert.is_true(declared.convert({ type = "boolean" }, "fast", "yes"))
+    local ok, err = pcall(declared.convert, size, "size", "x")
+    assert.is_false(ok)
+    assert.is_true(errors_mod.is_user(err))
+    assert.equal("option size=x: not an integer", err.message)
+  end)
+
+  it("validates declarations, defaults and an owner's own values", function()
+    assert.is_nil(declared.validate(nil))
+    assert.equal("field 'options' must be a table of option declarations", declared.validate(5))
+    assert.equal("field 'options.n' must be a table with type integer, number, boolean or string",
+      declared.validate { n = { type = "float" } })
+    assert.equal("field 'options.n': default 3 is odd (it must be even)",
+      declared.validate { n = { type = "integer", even = true, default = 3 } })
+    assert.equal("field 'n': 5 is odd (it must be even)",
+      declared.validate({ n = { type = "integer", even = true, default = 4 } }, function() return 5 end, true))
+  end)
+end)

@@ -151,17 +151,6 @@ function Game:count_ply()
   end
 end
 
---- Adds --max-plies to an argparse command.
-function game.add_options(cmd)
-  cmd:option("--max-plies", "Stop a game that has not ended after N plies (moves and passes) as the rule set's "
-    .. "fault (default: 50 per cell of the board, at least 1000).")
-    :argname("<N>"):convert(function(text)
-      local n = math.tointeger(tonumber(text))
-      if not n or n < 1 then return nil, "--max-plies must be a whole number of at least 1" end
-      return n
-    end)
-end
-
 --- Applies a parsed --max-plies when given.
 function game.from_args(args)
   if args.max_plies then game.max_plies = args.max_plies end

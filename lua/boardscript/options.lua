@@ -1,5 +1,9 @@
---- Converters for argparse options and `--opt key=value` values: each
--- returns the value, or nil and a message naming what was expected.
+--- The command-line options commands share, declared once each: `--seed`,
+-- the budgets `--max-memory` and `--max-seconds`, `--max-plies`, and the
+-- converters of option values (each returns the value, or nil and a
+-- message naming what was expected). Rule-set options (`--size`, `--opt`)
+-- are boardscript.rule_options; what a rule set or policy declares is
+-- boardscript.declared.
 local options = {}
 
 --- An integer from lo to hi, written as an optional sign and digits.
@@ -30,14 +34,51 @@ function options.clock_seed()
   return os.time() ~ math.floor(os.clock() * 1e6)
 end
 
---- A declared option's kind as help text: "integer 4..26 even",
--- "string one of white, black".
-function options.kind(spec)
-  local parts = { spec.type or "string" }
-  if spec.min or spec.max then parts[#parts + 1] = ("%s..%s"):format(spec.min or "", spec.max or "") end
-  if spec.even then parts[#parts + 1] = "even" end
-  if spec.choices then parts[#parts + 1] = "one of " .. table.concat(spec.choices, ", ") end
-  return table.concat(parts, " ")
+--- The largest --max-memory, in MiB (1 TiB: a budget in bytes must be an
+-- integer).
+options.MAX_MEMORY_MIB = 1 << 20
+
+--- Checks a --max-memory or --max-seconds text: the number, or nil and
+-- the usage message. `max`: the largest value (default: any finite one).
+function options.budget_number(what, text, max)
+  local n = tonumber(text)
+  if not n or n ~= n or n <= 0 or n == math.huge or (max and n > max) then
+    return nil, max and ("%s must be a number greater than 0, at most %d"):format(what, max)
+      or ("%s must be a number greater than 0"):format(what)
+  end
+  return n
+end
+
+--- A converter (for argparse) of a number greater than 0 for option
+-- `what`, at most `max` when given.
+function options.positive(what, max)
+  return function(text) return options.budget_number(what, text, max) end
+end
+
+--- What one budget covers, as the commands' help says it.
+options.PER_CALL = "each call into user code (a policy's move, a hook of a rule set file)"
+
+--- Declares --max-memory and --max-seconds on an argparse command (every
+-- command's budget options are declared here; boardscript.limits applies
+-- them); `scope` says what one budget covers (default options.PER_CALL).
+function options.budgets(cmd, scope)
+  scope = scope or options.PER_CALL
+  cmd:option("--max-memory", ("Budget of Lua heap growth in MiB for %s; a call over it is stopped "
+    .. "with a message naming the file (default: none)."):format(scope))
+    :argname("<MIB>"):convert(options.positive("--max-memory", options.MAX_MEMORY_MIB))
+  cmd:option("--max-seconds", ("Budget of processor seconds for %s (default: none)."):format(scope))
+    :argname("<S>"):convert(options.positive("--max-seconds"))
+end
+
+--- Declares --max-plies on an argparse command (boardscript.game applies it).
+function options.max_plies(cmd)
+  cmd:option("--max-plies", "Stop a game that has not ended after N plies (moves and passes) as the rule set's "
+    .. "fault (default: 50 per cell of the board, at least 1000).")
+    :argname("<N>"):convert(function(text)
+      local n = math.tointeger(tonumber(text))
+      if not n or n < 1 then return nil, "--max-plies must be a whole number of at least 1" end
+      return n
+    end)
 end
 
 return options

@@ -4,6 +4,7 @@ local console = require "boardscript.console"
 local core = require "boardscript.core"
 local errors = require "boardscript.errors"
 local limits = require "boardscript.limits"
+local options = require "boardscript.options"
 local sandbox = require "boardscript.sandbox"
 local output = require "boardscript.output"
 local editions = require "boardscript.editions"
@@ -48,9 +49,9 @@ function play.add_editions(cmd, argv)
       local sub = cmd:command(name, edition.summary)
       edition.configure(sub)
       sub:option("--record", "Write a record of the game to this file (see 'boardscript replay').")
-      limits.add_options(sub)
+      options.budgets(sub)
       sandbox.add_option(sub)
-      require("boardscript.game").add_options(sub)
+      options.max_plies(sub)
     end
   end
 end

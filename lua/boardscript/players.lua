@@ -15,6 +15,7 @@
 -- game's seeded generator, log = function(fmt, ...) writing `[NAME] message`
 -- to stderr when BOARDSCRIPT_LOG is set, max_seconds = the processor
 -- seconds the call may take under --max-seconds (or nil) }.
+local declarations = require "boardscript.declared"
 local errors = require "boardscript.errors"
 local limits = require "boardscript.limits"
 local sandbox = require "boardscript.sandbox"
@@ -42,7 +43,6 @@ players.BUILTIN = {
              summary = "perfect Dots and Boxes play on small grids (exact solver)" },
 }
 
-local OPTION_TYPES = { integer = true, number = true, boolean = true, string = true }
 
 local function as_policy(value, where)
   if type(value) == "function" then
@@ -118,21 +118,9 @@ end
 -- Checks a policy's `options` declarations once, when it is loaded.
 local function check_declarations(policy, where)
   local declared = type(policy) == "table" and policy.options or nil
-  if declared == nil then return {} end
-  if type(declared) ~= "table" then
-    errors.fail(("%s: field 'options' must be a table of option declarations"):format(where))
-  end
-  for key, spec in pairs(declared) do
-    if type(spec) ~= "table" or not OPTION_TYPES[spec.type or "string"] then
-      errors.fail(("%s: field 'options.%s' must be a table with type integer, number, boolean or string"):format(
-        where, key))
-    end
-    if spec.default ~= nil then
-      local ok, why = rules_mod.check_option(spec, spec.default)
-      if ok == nil then errors.fail(("%s: field 'options.%s': default %s"):format(where, key, why)) end
-    end
-  end
-  return declared
+  local problem = declarations.validate(declared)
+  if problem then errors.fail(("%s: %s"):format(where, problem)) end
+  return declared or {}
 end
 
 --- The options of player `spec` for a policy named `name` declaring
@@ -150,10 +138,10 @@ function players.resolve_options(spec, name, declared, text)
       end
       if not declared[key] then
         errors.fail(("%s: policy '%s' has no option '%s' (options: %s)"):format(
-          where, name, key, rules_mod.option_names(declared)))
+          where, name, key, declarations.names(declared)))
       end
       if opts[key] ~= nil then errors.fail(("%s: option %s is given twice"):format(where, key)) end
-      opts[key] = errors.guard(where, rules_mod.convert_option, declared[key], key, value)
+      opts[key] = errors.guard(where, declarations.convert, declared[key], key, value)
     end
   end
   for key, decl in pairs(declared) do

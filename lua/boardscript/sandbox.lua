@@ -52,7 +52,7 @@ end
 sandbox.ALLOWED = {
   "boardscript.core", "boardscript.rules", "boardscript.families", "boardscript.ai", "boardscript.game",
   "boardscript.players", "boardscript.perft", "boardscript.errors", "boardscript.text", "boardscript.notation",
-  "boardscript.options", "boardscript.rule_options", "boardscript.elo", "boardscript.view",
+  "boardscript.options", "boardscript.rule_options", "boardscript.declared", "boardscript.elo", "boardscript.view",
 }
 
 --- The fields of `require "boardscript"` user code gets (a copy).
@@ -65,7 +65,7 @@ sandbox.READ_ONLY = {
   ["boardscript.core"] = true, ["boardscript.rules"] = true, ["boardscript.game"] = true,
   ["boardscript.players"] = true, ["boardscript.perft"] = true, ["boardscript.errors"] = true,
   ["boardscript.text"] = true, ["boardscript.options"] = true, ["boardscript.rule_options"] = true,
-  ["boardscript.elo"] = true,
+  ["boardscript.declared"] = true, ["boardscript.elo"] = true,
 }
 
 -- A read-only view of module `module` named `name`: reading, pairs and #

@@ -18,7 +18,7 @@
 --     shipped evaluations:
 --       RULES N x N: PATH (COMMAND THAT MADE IT)
 local evalfile = require "boardscript.evalfile"
-local options = require "boardscript.options"
+local declarations = require "boardscript.declared"
 local players = require "boardscript.players"
 local rules_mod = require "boardscript.rules"
 
@@ -32,7 +32,7 @@ end
 
 -- "integer 1..30, default 3" from an option declaration.
 local function option_kind(spec)
-  local text = options.kind(spec)
+  local text = declarations.kind(spec)
   if spec.default ~= nil then text = text .. ", default " .. tostring(spec.default) end
   return text
 end

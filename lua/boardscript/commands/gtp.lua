@@ -16,7 +16,7 @@ function command.configure(cmd)
     .. "empty line. Moves are Othello cells (f5, a1 top left) or pass.")
   cmd:option("--policy", "The engine's policy, NAME[:key=value,...] (see 'boardscript ai list').", "alphabeta")
   options.seed(cmd, "Seed for the policy's random choices (default: drawn from the clock).")
-  limits.add_options(cmd, "each move a policy file or a Lua policy chooses (the alphabeta search gets the "
+  options.budgets(cmd, "each move a policy file or a Lua policy chooses (the alphabeta search gets the "
     .. "seconds as its time limit)")
 end
 

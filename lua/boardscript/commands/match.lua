@@ -36,8 +36,8 @@ function command.configure(cmd)
     .. "stops when it decides.")
   cmd:option("--records", "Write every game into this directory (game-0001.record; GGF too for 8 x 8 reversi).")
   cmd:flag("--verbose", "Print a line per finished game.")
-  limits.add_options(cmd)
-  require("boardscript.game").add_options(cmd)
+  options.budgets(cmd)
+  options.max_plies(cmd)
 end
 
 local shell_quote = require("boardscript.text").shell_quote

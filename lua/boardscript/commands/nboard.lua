@@ -16,7 +16,7 @@ function command.configure(cmd)
     .. "'set depth N' sets the policy's depth option.")
   cmd:option("--policy", "The engine's policy, NAME[:key=value,...] (see 'boardscript ai list').", "alphabeta")
   options.seed(cmd, "Seed for the policy's random choices (default: drawn from the clock).")
-  limits.add_options(cmd, "each move a policy file or a Lua policy chooses (the alphabeta search gets the "
+  options.budgets(cmd, "each move a policy file or a Lua policy chooses (the alphabeta search gets the "
     .. "seconds as its time limit)")
   cmd:flag("--no-time", "Leave times out of '===' replies and send no 'nodestats' lines (reproducible output).")
 end

@@ -1,6 +1,6 @@
 --- `boardscript rules [NAME|FILE]`: what a rule set is and the options it
 -- takes; without an argument, the built-in rule sets.
-local options = require "boardscript.options"
+local declarations = require "boardscript.declared"
 local perft = require "boardscript.perft"
 local players = require "boardscript.players"
 local rules_mod = require "boardscript.rules"
@@ -11,7 +11,7 @@ function command.configure(cmd)
   cmd:argument("rules", "A built-in name or a path to a rule set file (default: list the built-in ones)."):args("?")
 end
 
-local option_kind = options.kind
+local option_kind = declarations.kind
 
 local function describe(name)
   local r = rules_mod.load(name)

@@ -2,6 +2,7 @@
 -- API on its path and the modules next to it.
 local errors = require "boardscript.errors"
 local limits = require "boardscript.limits"
+local options = require "boardscript.options"
 
 local command = { summary = "Run a Lua script with the boardscript API available." }
 
@@ -66,7 +67,7 @@ function command.run(args, cmd)
     local key = ({ ["max-memory"] = "memory", ["max-seconds"] = "seconds" })[name]
     if not key then errors.fail(("run: unknown option --%s (before the script: --max-memory, --max-seconds)"):format(
       name)) end
-    local n, why = limits.check_number("--" .. name, value or "", key == "memory" and limits.MAX_MEMORY_MIB or nil)
+    local n, why = options.budget_number("--" .. name, value or "", key == "memory" and options.MAX_MEMORY_MIB or nil)
     if not n then errors.fail("run: " .. why) end
     budget[key] = n
     script = table.remove(script_args, 1)

@@ -2,7 +2,7 @@
 -- runs golden transcripts, playthroughs and Lua test scripts (see
 -- boardscript.testing and docs/decisions.md, "boardscript test").
 local testing = require "boardscript.testing"
-local positive = require("boardscript.limits").positive
+local options = require "boardscript.options"
 
 local command = { summary = "Run regression tests: transcripts (NAME.in), playthroughs, NAME_test.lua scripts." }
 
@@ -12,10 +12,10 @@ function command.configure(cmd)
     .. "instead of comparing.")
   cmd:option("--timeout", ("Seconds of wall-clock time each transcript or NAME_test.lua may run before it is "
     .. "stopped and fails (default %d)."):format(testing.TIMEOUT))
-    :argname("<S>"):convert(positive("--timeout"))
+    :argname("<S>"):convert(options.positive("--timeout"))
   cmd:option("--max-memory", ("MiB the Lua heap may grow by while a NAME_test.lua runs before it is stopped "
     .. "and fails (default %d)."):format(testing.MAX_MEMORY))
-    :argname("<MIB>"):convert(positive("--max-memory", require("boardscript.limits").MAX_MEMORY_MIB))
+    :argname("<MIB>"):convert(options.positive("--max-memory", options.MAX_MEMORY_MIB))
   -- The runner's child: runs the one NAME_test.lua given in this process
   -- and writes its result to FILE (testing.script_child).
   cmd:option("--script-result"):argname("<FILE>"):hidden(true)

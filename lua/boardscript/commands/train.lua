@@ -80,7 +80,7 @@ function command.configure(cmd)
     :convert(options.integer_in(1, setup.MAX_GAMES, "first"))
   cmd:option("--seconds", "(worker) stop starting games after this many seconds"):hidden(true)
     :convert(number_in(0, 1e8, "seconds"))
-  require("boardscript.game").add_options(cmd)
+  options.max_plies(cmd)
 end
 
 -- ---- the game, the evaluation and the files ----

@@ -10,6 +10,7 @@
 -- colour not to move are taken when the side to move has no move: that
 -- side's pass is played first (and `undo` takes both back together).
 local core = require "boardscript.core"
+local declarations = require "boardscript.declared"
 local engine_mod = require "boardscript.protocol.engine"
 local errors = require "boardscript.errors"
 local game_mod = require "boardscript.game"
@@ -86,7 +87,7 @@ handlers.boardsize = function(self, args)
   local n = text and text:match("^%d+$") and (math.tointeger(tonumber(text)) or math.maxinteger)
   if not n then return reply(false, "boardsize not an integer") end
   local spec = rules_mod.load("reversi").options.size
-  if not rules_mod.check_option(spec, n) then return reply(false, "unacceptable size") end
+  if not declarations.check(spec, n) then return reply(false, "unacceptable size") end
   self.size = n
   self:clear()
   return reply(true)

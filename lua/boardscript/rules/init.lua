@@ -7,6 +7,7 @@
 -- overrides only what differs and inherits the rest. See docs/guide.md
 -- ("Writing a variant") for the whole contract.
 local core = require "boardscript.core"
+local declarations = require "boardscript.declared"
 local errors = require "boardscript.errors"
 local limits = require "boardscript.limits"
 local sandbox = require "boardscript.sandbox"
@@ -35,8 +36,6 @@ M.BUILTIN = {
 --- Fields holding a direction set (checked with core.directions).
 M.DIRECTION_FIELDS = { "legal_dirs", "flip_dirs" }
 
-local OPTION_TYPES = { integer = true, number = true, boolean = true, string = true }
-
 --- The names of the built-in rule sets, sorted.
 function M.builtin_names()
   local names = {}
@@ -49,73 +48,15 @@ local function fail(where, message)
   errors.fail(("%s: %s"):format(where, message))
 end
 
---- Checks one option value against its declaration `spec`: returns the
--- value, or nil and what is wrong.
-function M.check_option(spec, value)
-  local kind = spec.type or "string"
-  if kind == "integer" then
-    if math.type(value) ~= "integer" then return nil, ("%s is not an integer"):format(tostring(value)) end
-  elseif type(value) ~= (kind == "integer" and "number" or kind) then
-    return nil, ("%s is not a %s"):format(tostring(value), kind)
-  end
-  if spec.min and value < spec.min or spec.max and value > spec.max then
-    return nil, ("%s is out of range %s..%s"):format(value, spec.min or "", spec.max or "")
-  end
-  if spec.even and value % 2 ~= 0 then return nil, ("%d is odd (it must be even)"):format(value) end
-  if spec.choices then
-    for _, choice in ipairs(spec.choices) do
-      if choice == value then return value end
-    end
-    return nil, ("%s is not one of %s"):format(tostring(value), table.concat(spec.choices, ", "))
-  end
-  if spec.check then
-    local ok, why = spec.check(value)
-    if not ok then return nil, why or ("%s is not valid"):format(tostring(value)) end
-  end
-  return value
-end
-
---- The sorted names of the options declared in `options` (a table of
--- declarations, or nil), joined for a message: "c, playouts, time" or "none".
-function M.option_names(options)
-  local known = {}
-  for name in pairs(options or {}) do known[#known + 1] = name end
-  table.sort(known)
-  return #known > 0 and table.concat(known, ", ") or "none"
-end
-
---- Converts the text `text` of option `key=text` by its declaration `spec`
--- (by type: a boolean is true, yes, 1, false, no or 0) and checks it:
--- returns the value, or raises a user error naming the option
--- (`option depth=x: not an integer`, `option depth: 0 is out of range 1..30`).
--- Rule-set options (`--opt`) and policy options (`mcts:playouts=500`) both
--- come through here.
-function M.convert_option(spec, key, text)
-  local kind, value = spec.type or "string", text
-  if kind == "integer" then
-    value = text:match("^[+-]?%d+$") and math.tointeger(tonumber(text))
-  elseif kind == "number" then
-    value = tonumber(text)
-  elseif kind == "boolean" then
-    value = ({ ["true"] = true, yes = true, ["1"] = true, ["false"] = false, no = false, ["0"] = false })[text]
-  end
-  if value == nil then
-    errors.fail(("option %s=%s: not %s %s"):format(key, text, kind == "integer" and "an" or "a", kind))
-  end
-  local ok, why = M.check_option(spec, value)
-  if ok == nil then errors.fail(("option %s: %s"):format(key, why)) end
-  return value
-end
-
 --- Converts the text of `--opt key=value` for option `key` of `rules`:
 -- returns the value, or raises a user error naming the option.
 function M.parse_option(rules, key, text)
   local spec = (rules.options or {})[key]
   if not spec then
     errors.fail(("rule set '%s' has no option '%s' (options: %s)"):format(
-      rules.name or "?", key, M.option_names(rules.options)))
+      rules.name or "?", key, declarations.names(rules.options)))
   end
-  return M.convert_option(spec, key, text)
+  return declarations.convert(spec, key, text)
 end
 
 --- The options a game of `rules` is set up with: each declared option is
@@ -136,7 +77,7 @@ function M.resolve_options(rules, given)
       opts[key] = value
     end
     if opts[key] ~= nil then
-      local ok, why = M.check_option(spec, opts[key])
+      local ok, why = declarations.check(spec, opts[key])
       if ok == nil then errors.fail(("option %s: %s"):format(key, why)) end
     end
   end
@@ -172,20 +113,8 @@ function M.validate(rules, where)
       if not ok then fail(where, ("field '%s' is %s: %s"):format(field, errors.describe(rules[field]), why)) end
     end
   end
-  if rules.options ~= nil and type(rules.options) ~= "table" then
-    fail(where, "field 'options' must be a table of option declarations")
-  end
-  for key, spec in pairs(rules.options or {}) do
-    if type(spec) ~= "table" or not OPTION_TYPES[spec.type or "string"] then
-      fail(where, ("field 'options.%s' must be a table with type integer, number, boolean or string"):format(key))
-    end
-    local value = rules[key]
-    if value == nil then value = spec.default end
-    if value ~= nil then
-      local ok, why = M.check_option(spec, value)
-      if ok == nil then fail(where, ("field '%s': %s"):format(key, why)) end
-    end
-  end
+  local fault = declarations.validate(rules.options, function(key) return rules[key] end, true)
+  if fault then fail(where, fault) end
   if rules.check ~= nil then
     if type(rules.check) ~= "function" then fail(where, "field 'check' must be a function") end
     local problem = rules:check()

@@ -1,0 +1,107 @@
+--- Declared options, of rule sets (`options = { size = {...} }`, given as
+-- `--opt key=value`) and of policies (`mcts:playouts=500`) alike: what a
+-- declaration may say, how a value is checked against it, how text becomes
+-- a value, and how one reads in help and messages. A declaration is a table
+-- { type = "integer" | "number" | "boolean" | "string" (default), min =,
+-- max =, even =, choices = { ... }, check = function(value) -> ok, why,
+-- default =, help = }.
+local errors = require "boardscript.errors"
+
+local declared = {}
+
+--- The types a declaration may give.
+declared.TYPES = { integer = true, number = true, boolean = true, string = true }
+
+--- Checks one value against its declaration `spec`: returns the value, or
+-- nil and what is wrong ("x is not an integer", "0 is out of range 1..30").
+function declared.check(spec, value)
+  local kind = spec.type or "string"
+  if kind == "integer" then
+    if math.type(value) ~= "integer" then return nil, ("%s is not an integer"):format(tostring(value)) end
+  elseif type(value) ~= kind then
+    return nil, ("%s is not a %s"):format(tostring(value), kind)
+  end
+  if spec.min and value < spec.min or spec.max and value > spec.max then
+    return nil, ("%s is out of range %s..%s"):format(value, spec.min or "", spec.max or "")
+  end
+  if spec.even and value % 2 ~= 0 then return nil, ("%d is odd (it must be even)"):format(value) end
+  if spec.choices then
+    for _, choice in ipairs(spec.choices) do
+      if choice == value then return value end
+    end
+    return nil, ("%s is not one of %s"):format(tostring(value), table.concat(spec.choices, ", "))
+  end
+  if spec.check then
+    local ok, why = spec.check(value)
+    if not ok then return nil, why or ("%s is not valid"):format(tostring(value)) end
+  end
+  return value
+end
+
+--- Checks a table of declarations once, when its owner is made or loaded:
+-- each a table of a known type, each default (or `value_of(key)`, the
+-- owner's own value of the option, when it gives one) valid. Returns nil,
+-- or the message of the first fault: "field 'options.size' must be a
+-- table ...", "field 'size': 3 is odd (it must be even)". `value_field`
+-- names the field of a value in a message (default: "options.KEY: default").
+function declared.validate(options, value_of, value_field)
+  if options == nil then return nil end
+  if type(options) ~= "table" then return "field 'options' must be a table of option declarations" end
+  for key, spec in pairs(options) do
+    if type(spec) ~= "table" or not declared.TYPES[spec.type or "string"] then
+      return ("field 'options.%s' must be a table with type integer, number, boolean or string"):format(key)
+    end
+    local value = value_of and value_of(key)
+    if value == nil then value = spec.default end
+    if value ~= nil then
+      local ok, why = declared.check(spec, value)
+      if ok == nil then
+        return value_field and ("field '%s': %s"):format(key, why)
+          or ("field 'options.%s': default %s"):format(key, why)
+      end
+    end
+  end
+  return nil
+end
+
+--- The sorted names of the options declared in `options` (a table of
+-- declarations, or nil), joined for a message: "c, playouts, time" or "none".
+function declared.names(options)
+  local known = {}
+  for name in pairs(options or {}) do known[#known + 1] = name end
+  table.sort(known)
+  return #known > 0 and table.concat(known, ", ") or "none"
+end
+
+--- Converts the text `text` of option `key=text` by its declaration `spec`
+-- (by type: a boolean is true, yes, 1, false, no or 0) and checks it:
+-- returns the value, or raises a user error naming the option
+-- (`option depth=x: not an integer`, `option depth: 0 is out of range 1..30`).
+function declared.convert(spec, key, text)
+  local kind, value = spec.type or "string", text
+  if kind == "integer" then
+    value = text:match("^[+-]?%d+$") and math.tointeger(tonumber(text))
+  elseif kind == "number" then
+    value = tonumber(text)
+  elseif kind == "boolean" then
+    value = ({ ["true"] = true, yes = true, ["1"] = true, ["false"] = false, no = false, ["0"] = false })[text]
+  end
+  if value == nil then
+    errors.fail(("option %s=%s: not %s %s"):format(key, text, kind == "integer" and "an" or "a", kind))
+  end
+  local ok, why = declared.check(spec, value)
+  if ok == nil then errors.fail(("option %s: %s"):format(key, why)) end
+  return value
+end
+
+--- A declaration's kind as help text: "integer 4..26 even",
+-- "string one of white, black".
+function declared.kind(spec)
+  local parts = { spec.type or "string" }
+  if spec.min or spec.max then parts[#parts + 1] = ("%s..%s"):format(spec.min or "", spec.max or "") end
+  if spec.even then parts[#parts + 1] = "even" end
+  if spec.choices then parts[#parts + 1] = "one of " .. table.concat(spec.choices, ", ") end
+  return table.concat(parts, " ")
+end
+
+return declared
