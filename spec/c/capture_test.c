@@ -156,6 +156,64 @@ static void rng(check_tally *t)
     CHECK(t, bs_rng_next(&a) == 0x99ec5f36cb75f2b4ULL); /* xoshiro256** after splitmix64(0) */
 }
 
+/* The core's undo history: random games on 8 x 8 (the word path) and 10 x 10
+ * played through it, then taken back move by move to the start; a copy
+ * taken 20 moves in undoes that position to the same start; an illegal move
+ * (on an occupied centre cell) and an empty history change nothing. */
+static void history(check_tally *t)
+{
+    for (int n = 8; n <= 10; n += 2) {
+        bs_rng rng;
+        bs_rng_seed(&rng, (uint64_t)n);
+        bs_board b, start, mid;
+        standard_start(&b, n);
+        start = mid = b;
+        bs_history h, copy;
+        bs_history_init(&h);
+        bs_history_init(&copy);
+        int player = BS_BLACK, passes = 0, plays = 0, errors = 0, centre = n / 2;
+        while (passes < 2) {
+            bs_set moves;
+            bs_capture_moves(&b, player, BS_DIRS_ALL, &moves);
+            int count = bs_set_count(&moves);
+            player = bs_opponent(player);
+            if (count == 0) {
+                passes++;
+                continue;
+            }
+            passes = 0;
+            int pick = (int)bs_rng_below(&rng, (uint64_t)count), index = -1;
+            for (int i = 0; i <= pick; i++)
+                bs_set_next(&moves, &index);
+            bs_board before = b;
+            size_t depth = h.depth;
+            errors += bs_history_play(&h, &b, bs_opponent(player), centre, centre, BS_DIRS_ALL, BS_DIRS_ALL)
+                      != BS_EILLEGAL;
+            errors += !bs_board_equal(&b, &before) || h.depth != depth;
+            errors += bs_history_play(&h, &b, bs_opponent(player), index / BS_MAX_N, index % BS_MAX_N,
+                                      BS_DIRS_ALL, BS_DIRS_ALL) <= 0;
+            if (++plays == 20) {
+                mid = b;
+                errors += bs_history_copy(&copy, &h) != BS_OK;
+            }
+        }
+        CHECK(t, plays > 40);
+        CHECK(t, errors == 0);
+        CHECK(t, h.depth == (size_t)plays);
+        while (bs_history_undo(&h, &b) == BS_OK)
+            ;
+        CHECK(t, bs_board_equal(&b, &start));
+        CHECK(t, bs_history_undo(&h, &b) == BS_ESTATE && bs_board_equal(&b, &start));
+        CHECK(t, copy.depth == 20);
+        while (bs_history_undo(&copy, &mid) == BS_OK)
+            ;
+        CHECK(t, bs_board_equal(&mid, &start));
+        bs_history_clear(&copy);
+        CHECK(t, copy.depth == 0 && copy.steps == NULL);
+        bs_history_clear(&h);
+    }
+}
+
 int main(void)
 {
     check_tally t = {0, 0};
@@ -163,5 +221,6 @@ int main(void)
     perft_tables(&t);
     misuse(&t);
     rng(&t);
+    history(&t);
     return check_summary(&t);
 }

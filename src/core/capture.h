@@ -2,6 +2,7 @@
 #ifndef BS_CAPTURE_H
 #define BS_CAPTURE_H
 
+#include <stddef.h>
 #include "board.h"
 
 /* Directions, clockwise from north (row - 1). A capture operation takes two
@@ -51,6 +52,27 @@ int bs_capture_place(bs_board *b, int player, int r, int c, unsigned legal_dirs,
                      bs_set *flipped);
 /* Takes back a move made by bs_capture_play with these arguments. */
 int bs_capture_undo(bs_board *b, int player, int r, int c, const bs_set *flipped);
+
+/* A board's moves in order, for taking them back (the binding's board:undo):
+ * the capture counterpart of the dots position's own history. Owned by its
+ * holder: bs_history_init before use, bs_history_clear to free (and empty). */
+typedef struct bs_capture_step bs_capture_step;
+typedef struct bs_history {
+    bs_capture_step *steps;
+    size_t depth, capacity;
+} bs_history;
+
+void bs_history_init(bs_history *h);
+void bs_history_clear(bs_history *h);
+/* bs_capture_play, remembered: the number flipped, BS_EILLEGAL (board and
+ * history unchanged) or BS_ENOMEM (nothing changed). */
+int bs_history_play(bs_history *h, bs_board *b, int player, int r, int c, unsigned legal_dirs,
+                    unsigned flip_dirs);
+/* Takes back the last move remembered: BS_OK, or BS_ESTATE when there is none. */
+int bs_history_undo(bs_history *h, bs_board *b);
+/* `dst` (not initialised) becomes a copy of `src`: BS_OK or BS_ENOMEM (then
+ * `dst` is empty). */
+int bs_history_copy(bs_history *dst, const bs_history *src);
 
 /* 8 x 8 fast path on packed words (bit 8*r + c), all eight directions: AVX2
  * when the CPU has it, else portable C (simd64.h). */

@@ -9,18 +9,12 @@
 
 #define BOARD_META "boardscript.board"
 
-typedef struct undo_entry {
-    int player, r, c;
-    bs_set flipped;
-} undo_entry;
-
-/* The board plus the history `undo` pops. `history` is owned by the userdata
- * and freed by __gc/__close; it starts NULL so collection is always safe.
+/* The board plus the core's history `undo` pops, owned by the userdata and
+ * freed by __gc/__close; it starts empty so collection is always safe.
  * After __close (or an explicit __gc) the board is closed: using it raises. */
 typedef struct lboard {
     bs_board board;
-    undo_entry *history;
-    size_t depth, capacity;
+    bs_history history;
     int closed;
 } lboard;
 
@@ -121,8 +115,7 @@ void bs_lua_pushboard(lua_State *L, const bs_board *b)
 static lboard *push_board(lua_State *L, int n)
 {
     lboard *lb = lua_newuserdatauv(L, sizeof *lb, 0);
-    lb->history = NULL;
-    lb->depth = lb->capacity = 0;
+    bs_history_init(&lb->history);
     lb->closed = 0;
     bs_board_init(&lb->board, n);
     luaL_setmetatable(L, BOARD_META);
@@ -141,13 +134,6 @@ static void push_squares(lua_State *L, const bs_set *s)
         lua_rawseti(L, -2, 2);
         lua_rawseti(L, -2, ++i);
     }
-}
-
-static void clear_history(lboard *lb)
-{
-    free(lb->history);
-    lb->history = NULL;
-    lb->depth = lb->capacity = 0;
 }
 
 static int board_new(lua_State *L)
@@ -180,7 +166,7 @@ static int board_set(lua_State *L)
     int r, c;
     check_square(L, lb, 2, &r, &c);
     bs_board_set(&lb->board, r, c, check_cell(L, 4));
-    clear_history(lb);
+    bs_history_clear(&lb->history);
     return 0;
 }
 
@@ -311,26 +297,15 @@ static int board_move_list(lua_State *L)
 /* Plays for board_play and board_play_index: the count, or fail and a message. */
 static int play_at(lua_State *L, lboard *lb, int player, int r, int c, unsigned legal, unsigned flip)
 {
-    if (lb->depth == lb->capacity) { /* grow first, so a failure changes nothing */
-        size_t capacity = lb->capacity ? lb->capacity * 2 : 16;
-        undo_entry *grown = realloc(lb->history, capacity * sizeof *grown);
-        if (!grown)
-            return luaL_error(L, "not enough memory");
-        lb->history = grown;
-        lb->capacity = capacity;
-    }
-    undo_entry *u = &lb->history[lb->depth];
     /* (the core takes the 64-bit path on 8 x 8 Reversi itself) */
-    int count = bs_capture_play(&lb->board, player, r, c, legal, flip, &u->flipped);
+    int count = bs_history_play(&lb->history, &lb->board, player, r, c, legal, flip);
+    if (count == BS_ENOMEM)
+        return luaL_error(L, "not enough memory");
     if (count < 0) {
         luaL_pushfail(L);
         lua_pushliteral(L, "illegal move");
         return 2;
     }
-    u->player = player;
-    u->r = r;
-    u->c = c;
-    lb->depth++;
     lua_pushinteger(L, count);
     return 1;
 }
@@ -339,13 +314,7 @@ static int play_at(lua_State *L, lboard *lb, int player, int r, int c, unsigned 
 static int board_undo(lua_State *L)
 {
     lboard *lb = check_board(L, 1);
-    if (lb->depth == 0) {
-        lua_pushboolean(L, 0);
-        return 1;
-    }
-    undo_entry *u = &lb->history[--lb->depth];
-    bs_capture_undo(&lb->board, u->player, u->r, u->c, &u->flipped);
-    lua_pushboolean(L, 1);
+    lua_pushboolean(L, bs_history_undo(&lb->history, &lb->board) == BS_OK);
     return 1;
 }
 
@@ -354,13 +323,8 @@ static int board_clone(lua_State *L)
     lboard *lb = check_board(L, 1);
     lboard *copy = push_board(L, lb->board.n);
     copy->board = lb->board;
-    if (lb->depth > 0) {
-        copy->history = malloc(lb->depth * sizeof *copy->history);
-        if (!copy->history)
-            return luaL_error(L, "not enough memory");
-        memcpy(copy->history, lb->history, lb->depth * sizeof *copy->history);
-        copy->depth = copy->capacity = lb->depth;
-    }
+    if (bs_history_copy(&copy->history, &lb->history) != BS_OK)
+        return luaL_error(L, "not enough memory");
     return 1;
 }
 
@@ -456,7 +420,7 @@ static int board_eq(lua_State *L)
 static int board_gc(lua_State *L)
 {
     lboard *lb = luaL_checkudata(L, 1, BOARD_META);
-    clear_history(lb);
+    bs_history_clear(&lb->history);
     lb->closed = 1;
     return 0;
 }
