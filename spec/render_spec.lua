@@ -598,6 +598,13 @@ return rules.variant(require "boardscript.rules.reversi", { name = "<b>&\"quoted
       for image in joined:gmatch("\n%s*%$? ?boardscript train [^\n]-%-%-chart (docs/images/[%w%-]+%.svg)") do
         made[image] = true
       end
+      -- screenshots: `SCREENSHOTS=docs/images ... spec/browser_test.py` (the
+      -- names it saves; shown, not rerun here: the browser test is its own)
+      if guide:find("SCREENSHOTS=docs/images [^\n]*spec/browser_test%.py") then
+        for name in support.slurp(SOURCE .. "/spec/browser_test.py"):gmatch('"(serve%-[%w%-]+%.png)"') do
+          made["docs/images/" .. name] = true
+        end
+      end
       local shown = 0
       for link in guide:gmatch("!%[[^%]]+%]%((images/[^)]+)%)") do
         shown = shown + 1

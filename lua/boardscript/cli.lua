@@ -13,7 +13,7 @@ local cli = {}
 
 --- The commands, in the order `--help` lists them.
 cli.COMMANDS = { "play", "run", "perft", "solve", "replay", "test", "rules", "ai", "match", "match-merge", "render",
-  "nboard", "gtp", "convert", "bench", "soak", "train" }
+  "nboard", "gtp", "convert", "bench", "soak", "train", "serve" }
 
 -- The parser; with `only` (a command's name), that command alone is
 -- configured and handed the arguments after it (`play` configures only
@@ -45,7 +45,7 @@ end
 --- The commands that load rule set or policy files (which take --trust;
 -- `play` takes it after the edition).
 cli.USER_CODE = { perft = true, replay = true, render = true, test = true, rules = true, ai = true,
-  match = true, nboard = true, gtp = true, soak = true, train = true }
+  match = true, nboard = true, gtp = true, soak = true, train = true, serve = true }
 
 --- `name` when it is one of cli.COMMANDS exactly, else nil.
 function cli.command_named(name)

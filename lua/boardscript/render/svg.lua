@@ -183,6 +183,15 @@ local function board_panel(g, opts)
       end
     end
   end
+  if opts.cells then -- a see-through square on every cell, on top: what a page clicks
+    for r = 1, n do
+      for c = 1, n do
+        add(tag("rect", { "class", "cell", "data-cell", name(r, c), "x", num(margin + (c - 1) * cell),
+                          "y", num(margin + (r - 1) * cell), "width", num(cell), "height", num(cell),
+                          "fill", "#000000", "fill-opacity", "0" }))
+      end
+    end
+  end
   return panel(margin + size + 12, margin + size + 8, parts)
 end
 
@@ -268,6 +277,19 @@ local function dots_panel(g, opts)
       add(tag("circle", { "class", "dot", "cx", num(x), "cy", num(y), "r", "4", "fill", "#111111" }))
     end
   end
+  if opts.cells and not g:finished() then -- a see-through band on each open edge, for a page to click
+    local half = step * 0.15
+    for _, move in ipairs(g:moves()) do
+      if svg.move_key(g, move) then
+        local x1, y1 = at(move[1], move[2])
+        local x2, y2 = at(move[3], move[4])
+        local x, y = math.min(x1, x2) - half, math.min(y1, y2) - half
+        add(tag("rect", { "class", "hit", "data-edge", edge_name(move), "x", num(x), "y", num(y),
+                          "width", num(math.abs(x2 - x1) + 2 * half), "height", num(math.abs(y2 - y1) + 2 * half),
+                          "fill", "#000000", "fill-opacity", "0" }))
+      end
+    end
+  end
   return panel(margin + cols * step + 24, margin + rows * step + 16, parts)
 end
 
@@ -332,7 +354,8 @@ end
 -- `numbers` ({ [svg.cell_key or svg.edge_key] = move number }),
 -- `last` (the last entry played: { move = m } or { pass = true, side = s };
 -- default the game's own last move), `legal` (false: no legal-move
--- markers), `charts` (a list of chart descriptions, see
+-- markers), `cells` (true: a see-through square with `data-cell` on every
+-- cell, on top, for a page to click), `charts` (a list of chart descriptions, see
 -- boardscript.render.chart, drawn below the board).
 -- Returns the SVG text.
 function svg.picture(g, opts)
@@ -340,7 +363,7 @@ function svg.picture(g, opts)
   local last = opts.last
   if last == nil and #g.log > 0 then last = g.log[#g.log] end
   local family = g.rules.family or "board"
-  local view = { numbers = opts.numbers, last = last, legal = opts.legal }
+  local view = { numbers = opts.numbers, last = last, legal = opts.legal, cells = opts.cells }
   local board = family == "dots" and dots_panel(g, view) or board_panel(g, view)
   local title = opts.title or svg.describe(g)
   local width = math.max(MIN_WIDTH, board.width)

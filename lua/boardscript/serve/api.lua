@@ -1,0 +1,125 @@
+--- The HTTP API of `boardscript serve`, without HTTP: a request (method,
+-- path, query table, body text) to a response (status, content type, body,
+-- extra headers), over a store of boardscript.serve.games. The server
+-- (boardscript.serve.http) does the sockets; the specs call this directly.
+--
+--     GET  /                          the page
+--     GET  /api/rules                 the rule sets offered, their options and players
+--     POST /api/games                 a new game: { rules =, size =, options =, players =, seed = }
+--     GET  /api/games/ID              the game as the page shows it
+--     POST /api/games/ID/move         { move = "f5" }: a human move
+--     POST /api/games/ID/pass         a human pass
+--     POST /api/games/ID/ai           one move of the AI to move
+--     POST /api/games/ID/undo         back to the last human turn
+--     POST /api/games/ID/restart      the same settings, a new game
+--     GET  /api/games/ID/record       the record (?format=ggf: GGF, 8 x 8 Reversi)
+--
+-- Answers are JSON: the game's view (boardscript.serve.games, Store:view),
+-- or { error = message } with status 400 (a refused request), 404 (no such
+-- game or path), 405 (wrong method) or 413 (a body over api.MAX_BODY).
+local json = require "dkjson"
+
+local api = {}
+
+--- The largest request body taken, in bytes.
+api.MAX_BODY = 64 * 1024
+
+local JSON = "application/json; charset=utf-8"
+
+local function encode(value)
+  return json.encode(value, { keyorder = { "error" } })
+end
+
+local function answer(status, value)
+  return status, JSON, encode(value)
+end
+
+local function refused(status, message)
+  return answer(status, { error = message })
+end
+
+-- The JSON object of a body ("" is {}), or nil and why not.
+local function object(body)
+  if body == nil or body == "" then return {} end
+  local value, _, err = json.decode(body, 1, nil)
+  local meta = type(value) == "table" and getmetatable(value)
+  if err or type(value) ~= "table" or (meta and meta.__jsontype == "array") then
+    return nil, "the body is not a JSON object" .. (err and (": " .. err) or "")
+  end
+  return value
+end
+
+-- Actions on one game, by the last part of the path.
+local ACTIONS = {
+  move = function(store, id, body) return store:move(id, body.move) end,
+  pass = function(store, id) return store:pass(id) end,
+  ai = function(store, id) return store:ai(id) end,
+  undo = function(store, id) return store:undo(id) end,
+  restart = function(store, id) return store:restart(id) end,
+}
+
+--- Answers one request: status, content type, body, headers (a table or
+-- nil). `page` is the text of the page served at `/`.
+function api.handle(store, page, method, path, query, body)
+  query = query or {}
+  if body and #body > api.MAX_BODY then
+    return refused(413, ("a request body is at most %d bytes"):format(api.MAX_BODY))
+  end
+  if path == "/" or path == "/index.html" then
+    if method ~= "GET" and method ~= "HEAD" then return refused(405, "GET the page") end
+    return 200, "text/html; charset=utf-8", page
+  end
+  if path == "/api/rules" then
+    if method ~= "GET" then return refused(405, "GET /api/rules") end
+    return answer(200, { rules = store:rule_sets(), policies = store:policy_names() })
+  end
+  if path == "/api/games" then
+    if method ~= "POST" then return refused(405, "POST /api/games with the game's settings") end
+    local params, why = object(body)
+    if not params then return refused(400, why) end
+    local id, err = store:create(params)
+    if not id then return refused(400, err) end
+    local view, err2 = store:view(id)
+    if not view then return refused(400, err2) end
+    return answer(201, view)
+  end
+  local id, action = path:match("^/api/games/(%d+)/?([%w]*)$")
+  if not id then return refused(404, ("no such path: %s"):format(path)) end
+  if not store.sessions[id] then return refused(404, select(2, store:get(id))) end
+  if action == "" then
+    if method ~= "GET" then return refused(405, "GET /api/games/ID") end
+    local view, err = store:view(id)
+    if not view then return refused(400, err) end
+    return answer(200, view)
+  end
+  if action == "record" then
+    if method ~= "GET" then return refused(405, "GET /api/games/ID/record") end
+    local text, name = store:record(id, query.format == "ggf")
+    if not text then return refused(400, name) end
+    return 200, "text/plain; charset=utf-8", text,
+      { ["content-disposition"] = ('attachment; filename="%s"'):format(name) }
+  end
+  local act = ACTIONS[action]
+  if not act then return refused(404, ("no such action: %s"):format(action)) end
+  if method ~= "POST" then return refused(405, ("POST /api/games/ID/%s"):format(action)) end
+  local params, why = object(body)
+  if not params then return refused(400, why) end
+  local view, err = act(store, id, params)
+  if not view then return refused(400, err) end
+  return answer(200, view)
+end
+
+--- A query string's fields: "a=1&b=x%20y" -> { a = "1", b = "x y" }.
+function api.query(text)
+  local out = {}
+  for pair in (text or ""):gmatch("[^&]+") do
+    local key, value = pair:match("^([^=]*)=?(.*)$")
+    local function unescape(s)
+      return (s:gsub("+", " "):gsub("%%(%x%x)", function(h) return string.char(tonumber(h, 16)) end))
+    end
+    out[unescape(key)] = unescape(value)
+  end
+  return out
+end
+
+return api

@@ -1,0 +1,361 @@
+--- The games `boardscript serve` keeps: a bounded store of sessions, each a
+-- game with its two seats, played by the requests of a page (no HTTP
+-- here: boardscript.serve.api turns requests into these calls). A session
+-- is made from a rule set the server offers (a built-in, an example, or a
+-- file named when the server started: no path from a request is ever
+-- opened), its size and options, and a player for each side: human or a
+-- built-in policy with options (`alphabeta:depth=6`), whose `eval` may name
+-- only `hand`, `shipped` or an evaluation file named at start.
+--
+-- Every failure of a request (an unknown rule set, a bad option, an
+-- illegal move, a policy that fails or runs out of budget) comes back as
+-- nil and a message for the page; the session is left as it was.
+local core = require "boardscript.core"
+local errors = require "boardscript.errors"
+local game_mod = require "boardscript.game"
+local players = require "boardscript.players"
+local record = require "boardscript.record"
+local rules_mod = require "boardscript.rules"
+local svg = require "boardscript.render.svg"
+
+local games = {}
+
+--- The most sessions a store keeps by default; the oldest idle one goes
+-- to make room for a new one.
+games.MAX_GAMES = 200
+
+--- The example rule sets offered (lua/examples), by file name.
+games.EXAMPLES = { "anti", "holes", "octagon", "orthogonal", "tictactoe", "misere_dots" }
+
+local Store = {}
+Store.__index = Store
+
+-- The directory of lua/examples next to the modules.
+local function examples_dir()
+  local path = package.searchpath("boardscript.serve.games", package.path)
+  local root = path and path:match("^(.*)/boardscript/serve/games%.lua$")
+  return root and (root .. "/examples") or "lua/examples"
+end
+
+local function readable(path)
+  local f = io.open(path)
+  if f then f:close() end
+  return f ~= nil
+end
+
+-- A file's name without its directory and `.lua`.
+local function base_name(path)
+  return (path:match("([^/]+)$") or path):gsub("%.lua$", "")
+end
+
+--- A new store. opts: `files` (rule set files named at start), `evals`
+-- (evaluation files named at start), `max_games` (default games.MAX_GAMES),
+-- `seed` (of the first game; each game takes the next).
+function games.new_store(opts)
+  opts = opts or {}
+  local self = setmetatable({ sessions = {}, count = 0, next_id = 1, clock = 0,
+                              max_games = opts.max_games or games.MAX_GAMES,
+                              seed = opts.seed or 1, offered = {}, order = {}, evals = {} }, Store)
+  local function offer(name, source, kind)
+    if self.offered[name] then return end
+    self.offered[name] = { name = name, source = source, kind = kind }
+    self.order[#self.order + 1] = name
+  end
+  for _, name in ipairs(rules_mod.builtin_names()) do offer(name, name, "built-in") end
+  local dir = examples_dir()
+  for _, name in ipairs(games.EXAMPLES) do
+    local path = dir .. "/" .. name .. ".lua"
+    if readable(path) then offer(name, path, "example") end
+  end
+  for _, path in ipairs(opts.files or {}) do
+    rules_mod.load(path) -- a broken file stops the server at start, with its message
+    offer(base_name(path), path, "file")
+  end
+  for _, path in ipairs(opts.evals or {}) do self.evals[path] = true end
+  return self
+end
+
+--- The rule sets offered: a list of { name =, kind = "built-in" | "example"
+-- | "file", family =, options = { key = { type =, default =, min =, max =,
+-- choices = } }, players = { built-in policy names that play it } }.
+function Store:rule_sets()
+  local out = {}
+  for _, name in ipairs(self.order) do
+    local entry = self.offered[name]
+    local ok, rules = pcall(rules_mod.load, entry.source)
+    if ok then
+      local options = {}
+      for key, spec in pairs(rules.options or {}) do
+        options[key] = { type = spec.type or "string", default = rules[key] == nil and spec.default or rules[key],
+                         min = spec.min, max = spec.max, even = spec.even, choices = spec.choices, help = spec.help }
+      end
+      out[#out + 1] = { name = name, kind = entry.kind, family = rules.family or "board", options = options,
+                        players = players.builtin_for(rules) }
+    end
+  end
+  return out
+end
+
+-- Calls f(...) catching user errors (and any other error, as a message):
+-- true and f's results, or nil and the message.
+local function guarded(f, ...)
+  local r = table.pack(pcall(f, ...))
+  if r[1] then return true, table.unpack(r, 2, r.n) end
+  local err = r[2]
+  if errors.is_user(err) then return nil, err.message end
+  return nil, tostring(err)
+end
+
+-- Checks a player spec from a request: human, or a built-in policy whose
+-- `eval` option names no file but one the server was started with.
+function Store:check_player(spec)
+  if type(spec) ~= "string" or spec == "" or spec == "human" then return "human" end
+  if #spec > 200 then return nil, "player: too long" end
+  local name, text = players.split_spec(spec)
+  if not players.BUILTIN[name] then
+    return nil, ("player '%s': a built-in policy is expected (%s); policy files are not taken from the page")
+      :format(spec, table.concat(self:policy_names(), ", "))
+  end
+  for item in ((text or "") .. ","):gmatch("([^,]*),") do
+    local key, value = item:match("^%s*([%w_]+)%s*=(.*)$")
+    if key == "eval" and value ~= "hand" and value ~= "shipped" and not self.evals[value] then
+      return nil, ("player '%s': eval=%s is not an evaluation this server offers (hand, shipped%s)")
+        :format(spec, value, next(self.evals) and ", or a file named at start" or "")
+    end
+  end
+  return spec
+end
+
+--- The built-in policy names, sorted.
+function Store:policy_names()
+  local names = {}
+  for name in pairs(players.BUILTIN) do names[#names + 1] = name end
+  table.sort(names)
+  return names
+end
+
+-- Drops the session used longest ago when the store is full.
+function Store:make_room()
+  if self.count < self.max_games then return end
+  local oldest
+  for id, s in pairs(self.sessions) do
+    if not oldest or s.used < self.sessions[oldest].used then oldest = id end
+  end
+  self.sessions[oldest] = nil
+  self.count = self.count - 1
+end
+
+-- Makes the game of session settings `p`: the game and its seats.
+local function start(entry, p, seed)
+  local g = game_mod.new(entry.source, p.options, core.rng(seed))
+  local seats = {}
+  for _, side in ipairs(g.rules.sides) do
+    local spec = p.players[tostring(side)] or "human"
+    if spec ~= "human" then
+      local player = players.load(spec, g.rules)
+      if not players.plays(player, g.rules) then
+        errors.fail(("player '%s' does not play %s"):format(spec, entry.name))
+      end
+      seats[side] = player
+    end
+  end
+  return g, seats
+end
+
+--- Makes a session. params: { rules = a name offered, size = text or
+-- number, options = { key = text }, players = { [side] = spec } (sides
+-- the rule set's: black/white), seed = integer }. Returns the id, or nil and
+-- the message.
+function Store:create(params)
+  if type(params) ~= "table" then return nil, "expected a JSON object" end
+  local entry = self.offered[params.rules or "reversi"]
+  if not entry then
+    return nil, ("unknown rule set '%s' (offered: %s)"):format(tostring(params.rules), table.concat(self.order, ", "))
+  end
+  local options = {}
+  for key, value in pairs(type(params.options) == "table" and params.options or {}) do
+    if type(key) ~= "string" or (type(value) ~= "string" and type(value) ~= "number" and type(value) ~= "boolean") then
+      return nil, "options: expected key = value pairs"
+    end
+    if value ~= "" then options[key] = tostring(value) end
+  end
+  if params.size ~= nil and params.size ~= "" then
+    local size = tostring(params.size)
+    local rows, cols = size:match("^(%d+)[xX](%d+)$")
+    if rows then options.rows, options.cols = rows, cols else options.size = size end
+  end
+  local seats_given = {}
+  for side, spec in pairs(type(params.players) == "table" and params.players or {}) do
+    local checked, why = self:check_player(spec)
+    if not checked then return nil, why end
+    seats_given[tostring(side)] = checked
+  end
+  local seed = math.tointeger(params.seed) or self.seed
+  self.seed = self.seed + 1
+  local ok, rules = guarded(rules_mod.load, entry.source)
+  if not ok then return nil, rules end
+  local typed = {}
+  for key, text in pairs(options) do
+    local parsed_ok, value = guarded(rules_mod.parse_option, rules, key, text)
+    if not parsed_ok then return nil, value end
+    typed[key] = value
+  end
+  local p = { options = typed, players = seats_given }
+  local made, g, seats = guarded(start, entry, p, seed)
+  if not made then return nil, g end
+  self:make_room()
+  local id = tostring(self.next_id)
+  self.next_id = self.next_id + 1
+  self.clock = self.clock + 1
+  self.sessions[id] = { id = id, entry = entry, params = p, seed = seed, g = g, seats = seats,
+                        used = self.clock }
+  self.count = self.count + 1
+  return id
+end
+
+--- The session `id`, or nil and "no game ID".
+function Store:get(id)
+  local s = self.sessions[tostring(id)]
+  if not s then return nil, ("no game %s (it ended or the server dropped it)"):format(tostring(id)) end
+  self.clock = self.clock + 1
+  s.used = self.clock
+  return s
+end
+
+-- The text of a move or pass of the log.
+local function entry_text(e)
+  return e.pass and "pass" or e.text or "?"
+end
+
+--- What the page shows of session `id`: { id =, rules =, size =, svg =,
+-- to_move =, side_name =, finished =, winner =, score = { a, b }, sides =,
+-- players = { [side] = spec }, human_to_move =, can_pass =, moves = { texts
+-- of the legal moves }, log = { texts }, result = the record's result line }.
+function Store:view(id)
+  local s, why = self:get(id)
+  if not s then return nil, why end
+  local ok, view = guarded(self.describe, self, s)
+  if not ok then return nil, view end
+  return view
+end
+
+-- The view of session `s` (a rule set file's hook may fail in it).
+function Store:describe(s)
+  local g = s.g
+  local sides = { g:sides() }
+  local a, b = g:score()
+  local finished = g:finished()
+  local moves = {}
+  if not finished then
+    for _, m in ipairs(g:moves()) do moves[#moves + 1] = g:move_text(m) end
+  end
+  local log = {}
+  for i, e in ipairs(g.log) do log[i] = entry_text(e) end
+  local players_shown = {}
+  for _, side in ipairs(sides) do
+    players_shown[tostring(side)] = s.seats[side] and s.seats[side].name or "human"
+  end
+  local to_move = g:to_move()
+  return {
+    id = s.id, rules = s.entry.name, size = g:size_text(), svg = svg.picture(g, { cells = true }), sides = sides,
+    to_move = to_move, side_name = g:side_name(to_move), finished = finished,
+    winner = finished and tostring(g:winner()) or nil, score = { a, b }, players = players_shown,
+    human_to_move = not finished and s.seats[to_move] == nil, can_pass = not finished and g:can_pass(),
+    moves = moves, log = log, result = record.result(g),
+  }
+end
+
+-- Runs `action(s)` on session `id` as one step: on failure the game is as
+-- it was (a clone is worked on and kept only on success).
+function Store:step(id, action)
+  local s, why = self:get(id)
+  if not s then return nil, why end
+  local work = s.g:clone()
+  local ok, err = guarded(action, work, s)
+  if not ok then return nil, err end
+  s.g = work
+  return self:view(id)
+end
+
+--- Plays the human move `text` (the rule set's notation) in session `id`.
+-- Returns the view, or nil and why not.
+function Store:move(id, text)
+  if type(text) ~= "string" or #text > 100 then return nil, "move: expected the move's text" end
+  return self:step(id, function(g, s)
+    if g:finished() then errors.fail("the game is over") end
+    if s.seats[g:to_move()] then errors.fail(("it is %s's turn (an AI)"):format(g:side_name())) end
+    local move = g:parse_move(text)
+    if move == nil then errors.fail(("'%s' is not a move here"):format(text)) end
+    local checked, problem, detail = g:check(move)
+    if not checked then
+      errors.fail(("%s is %s%s"):format(text, problem == "illegal" and "not a legal move" or "malformed",
+        detail and (" (" .. detail .. ")") or ""))
+    end
+    g:play(checked)
+  end)
+end
+
+--- Passes for the human to move in session `id`, where the rules allow it.
+function Store:pass(id)
+  return self:step(id, function(g, s)
+    if g:finished() then errors.fail("the game is over") end
+    if s.seats[g:to_move()] then errors.fail(("it is %s's turn (an AI)"):format(g:side_name())) end
+    if not g:can_pass() then errors.fail(("%s has a move and may not pass"):format(g:side_name())) end
+    g:pass()
+  end)
+end
+
+--- Plays one move of the AI to move in session `id` (the page calls it
+-- while an AI is to move, so a game between two policies can be watched).
+function Store:ai(id)
+  return self:step(id, function(g, s)
+    if g:finished() then errors.fail("the game is over") end
+    local player = s.seats[g:to_move()]
+    if not player then errors.fail(("%s is human"):format(g:side_name())) end
+    local move = players.choose(player, g)
+    if move == "pass" then g:pass() else g:play(move) end
+  end)
+end
+
+--- Takes back the last move, and the AI's moves after the last human one,
+-- so a human is to move again (or to the start).
+function Store:undo(id)
+  return self:step(id, function(g, s)
+    if #g.log == 0 then errors.fail("nothing to take back") end
+    repeat
+      g:undo()
+    until #g.log == 0 or (s.seats[g:to_move()] == nil)
+  end)
+end
+
+--- Starts session `id` again, same rules, options and players, the next seed.
+function Store:restart(id)
+  local s, why = self:get(id)
+  if not s then return nil, why end
+  local seed = self.seed
+  self.seed = self.seed + 1
+  local ok, g, seats = guarded(start, s.entry, s.params, seed)
+  if not ok then return nil, g end
+  s.g, s.seats, s.seed = g, seats, seed
+  return self:view(id)
+end
+
+--- The record of session `id` (the project's format): the text and a file
+-- name for it; `ggf` true: GGF, for 8 x 8 Reversi only.
+function Store:record(id, ggf)
+  local s, why = self:get(id)
+  if not s then return nil, why end
+  local players_spec = {}
+  for _, side in ipairs(s.g.rules.sides) do players_spec[side] = s.seats[side] and s.seats[side].name or "human" end
+  local text = record.text(s.g, { rules = s.entry.source:match("%.lua$") and s.entry.name .. ".lua"
+                                    or s.entry.source, seed = s.seed, players = players_spec })
+  if not ggf then return text, ("game-%s.txt"):format(s.id) end
+  local ggf_mod = require "boardscript.formats.ggf"
+  local supported, why_not = ggf_mod.supports(s.g)
+  if not supported then return nil, "GGF: " .. tostring(why_not) end
+  local ok, out = guarded(ggf_mod.text, s.g, { players = players_spec })
+  if not ok then return nil, out end
+  return out, ("game-%s.ggf"):format(s.id)
+end
+
+return games

@@ -1,0 +1,234 @@
+-- boardscript serve: the API over a store (no sockets), then the real
+-- server on a free loopback port, driven over HTTP with lua-http's client:
+-- a whole game played through it agrees with the engine's own replay of
+-- the record it hands out, and bad requests never stop it.
+local host = require "support.host"
+local json = require "dkjson"
+local api = require "boardscript.serve.api"
+local games = require "boardscript.serve.games"
+local limits = require "boardscript.limits"
+local record = require "boardscript.record"
+
+local SOURCE = os.getenv("BOARDSCRIPT_SOURCE") or "."
+
+local function call(store, method, path, body, query)
+  local status, content_type, text, extra = api.handle(store, "PAGE", method, path, query, body)
+  local value = content_type:match("^application/json") and json.decode(text) or text
+  return status, value, extra
+end
+
+describe("the serve API (boardscript.serve.api over a store)", function()
+  it("lists the rule sets offered, their options and players", function()
+    local store = games.new_store { seed = 1 }
+    local status, value = call(store, "GET", "/api/rules")
+    assert.equal(200, status)
+    local names = {}
+    for _, r in ipairs(value.rules) do names[r.name] = r end
+    for _, name in ipairs { "reversi", "othello", "blocks", "flipflop", "dots", "anti", "tictactoe" } do
+      assert.truthy(names[name], name)
+    end
+    assert.equal("example", names.anti.kind)
+    assert.equal(8, names.reversi.options.size.default)
+    assert.truthy(table.concat(names.reversi.players, ","):find("alphabeta", 1, true))
+    assert.equal("PAGE", select(2, call(store, "GET", "/")))
+  end)
+
+  it("plays a game: human moves, the AI's moves, refusals with the reason, undo, restart, the record", function()
+    local store = games.new_store { seed = 3 }
+    local status, view = call(store, "POST", "/api/games",
+      json.encode { rules = "reversi", players = { white = "alphabeta:depth=1" } })
+    assert.equal(201, status)
+    assert.equal("black", view.to_move)
+    assert.is_true(view.human_to_move)
+    assert.same({ "c4", "d3", "e6", "f5" }, (function() table.sort(view.moves) return view.moves end)())
+    assert.matches('data%-cell="f5"', view.svg)
+    assert.matches('class="disc black"', view.svg)
+    local id = view.id
+    status, view = call(store, "POST", "/api/games/" .. id .. "/move", json.encode { move = "a1" })
+    assert.equal(400, status)
+    assert.equal("a1 is not a legal move (flips nothing)", view.error)
+    status, view = call(store, "POST", "/api/games/" .. id .. "/ai")
+    assert.equal(400, status)
+    assert.equal("Black is human", view.error)
+    status, view = call(store, "POST", "/api/games/" .. id .. "/move", json.encode { move = "f5" })
+    assert.equal(200, status)
+    assert.is_false(view.human_to_move)
+    status, view = call(store, "POST", "/api/games/" .. id .. "/move", json.encode { move = "d3" })
+    assert.equal(400, status)
+    assert.equal("it is White's turn (an AI)", view.error)
+    status, view = call(store, "POST", "/api/games/" .. id .. "/ai")
+    assert.equal(200, status)
+    assert.equal(2, #view.log)
+    status, view = call(store, "POST", "/api/games/" .. id .. "/undo")
+    assert.equal(200, status)
+    assert.same({}, view.log) -- back to the human's turn: the AI's move and the human's
+    assert.equal(400, (call(store, "POST", "/api/games/" .. id .. "/undo")))
+    call(store, "POST", "/api/games/" .. id .. "/move", json.encode { move = "f5" })
+    call(store, "POST", "/api/games/" .. id .. "/ai")
+    local _, text, extra = call(store, "GET", "/api/games/" .. id .. "/record")
+    assert.matches("^boardscript record 1\nrules reversi\n", text)
+    assert.matches("player white alphabeta:depth=1\nmove f5\nmove ", text)
+    assert.matches('filename="game%-1%.txt"', extra["content-disposition"])
+    local _, ggf = call(store, "GET", "/api/games/" .. id .. "/record", nil, { format = "ggf" })
+    assert.matches("^%(;GM%[Othello%]", ggf)
+    status, view = call(store, "POST", "/api/games/" .. id .. "/restart")
+    assert.equal(200, status)
+    assert.same({}, view.log)
+  end)
+
+  it("refuses bad requests with a reason and keeps the game as it was", function()
+    local store = games.new_store { seed = 1 }
+    local _, view = call(store, "POST", "/api/games", json.encode { rules = "reversi" })
+    local id = view.id
+    local cases = {
+      { "POST", "/api/games", "{", 400, "^the body is not a JSON object" },
+      { "POST", "/api/games", "[1]", 400, "^the body is not a JSON object" },
+      { "POST", "/api/games", json.encode { rules = "../../etc/passwd" }, 400, "^unknown rule set '../../etc/passwd'" },
+      { "POST", "/api/games", json.encode { rules = "reversi", size = 7 }, 400, "^option size: 7 is odd" },
+      { "POST", "/api/games", json.encode { rules = "reversi", players = { black = "/tmp/mine.lua" } }, 400,
+        "policy files are not taken from the page" },
+      { "POST", "/api/games", json.encode { rules = "reversi", players = { black = "alphabeta:eval=/etc/passwd" } },
+        400, "eval=/etc/passwd is not an evaluation this server offers" },
+      { "POST", "/api/games", json.encode { rules = "reversi", players = { black = "dots_search" } }, 400,
+        "does not play reversi" },
+      { "GET", "/api/games", nil, 405, "^POST /api/games" },
+      { "GET", "/api/games/999", nil, 404, "^no game 999" },
+      { "GET", "/etc/passwd", nil, 404, "^no such path" },
+      { "POST", "/api/games/" .. id .. "/fly", "", 404, "^no such action: fly" },
+      { "POST", "/api/games/" .. id .. "/move", json.encode { move = 5 }, 400, "^move: expected the move's text" },
+      { "POST", "/api/games/" .. id .. "/move", json.encode { move = "zz99" }, 400, "is not a move here" },
+      { "POST", "/api/games/" .. id .. "/pass", "", 400, "^Black has a move and may not pass" },
+      { "POST", "/api/games/" .. id .. "/move", ("x"):rep(api.MAX_BODY + 1), 413, "at most" },
+    }
+    for _, case in ipairs(cases) do
+      local status, value = call(store, case[1], case[2], case[3])
+      assert.equal(case[4], status, case[2])
+      assert.matches(case[5], value.error, 1)
+    end
+    local status, after = call(store, "GET", "/api/games/" .. id)
+    assert.equal(200, status)
+    assert.same({}, after.log)
+  end)
+
+  it("keeps a bounded number of games, dropping the one used longest ago", function()
+    local store = games.new_store { max_games = 3, seed = 1 }
+    local ids = {}
+    for i = 1, 3 do ids[i] = select(2, call(store, "POST", "/api/games", "{}")).id end
+    call(store, "GET", "/api/games/" .. ids[1]) -- 1 is used again: 2 is the oldest now
+    call(store, "POST", "/api/games", "{}")
+    assert.equal(3, store.count)
+    assert.equal(200, (call(store, "GET", "/api/games/" .. ids[1])))
+    assert.equal(404, (call(store, "GET", "/api/games/" .. ids[2])))
+  end)
+
+  it("survives a rule set file that runs away: the request is refused, the game kept", function()
+    limits.configure { seconds = 0.3 }
+    finally(function() limits.configure(nil) end)
+    -- loop_rules.lua: Reversi whose `finished` runs away once 12 discs are down
+    local store = games.new_store { files = { SOURCE .. "/spec/limits/loop_rules.lua" }, seed = 1 }
+    local status, view = call(store, "POST", "/api/games", json.encode { rules = "loop_rules" })
+    assert.equal(201, status)
+    local id = view.id
+    while status == 200 or status == 201 do
+      status, view = call(store, "POST", "/api/games/" .. id .. "/move", json.encode { move = view.moves[1] })
+    end
+    assert.equal(400, status)
+    assert.matches("exceeded %-%-max%-seconds 0%.3", view.error)
+    assert.equal(200, (call(store, "GET", "/api/rules")))
+    assert.equal(201, (call(store, "POST", "/api/games", "{}")))
+  end)
+end)
+
+describe("boardscript serve (the server over HTTP)", function()
+  local serve_http = require "boardscript.serve.http"
+  local available = pcall(serve_http.library)
+
+  -- Starts the server on a free port; returns its base URL and a stop function.
+  local function start(args)
+    local out = os.tmpname()
+    local quoted = {}
+    for i, a in ipairs(args) do quoted[i] = host.shell_quote(a) end
+    local pid = io.popen(("%s serve --port 0 %s >%s 2>&1 & echo $!"):format(host.shell_quote(host.BIN),
+      table.concat(quoted, " "), out)):read("l")
+    local url
+    for _ = 1, 100 do
+      local text = host.slurp(out)
+      url = text:match("(http://[%d%.]+:%d+/)")
+      if url then break end
+      os.execute("sleep 0.05")
+    end
+    return url, function()
+      os.execute("kill " .. pid .. " 2>/dev/null")
+      local text = host.slurp(out)
+      os.remove(out)
+      return text
+    end
+  end
+
+  local function request(method, url, body)
+    local http_request = require "http.request"
+    local req = http_request.new_from_uri(url)
+    req.headers:upsert(":method", method)
+    if body then req:set_body(body) end
+    local headers, stream = assert(req:go(30))
+    local text = assert(stream:get_body_as_string(30))
+    return tonumber(headers:get(":status")), text, headers
+  end
+
+  it("plays a whole game over HTTP, the record replaying to the same end", function()
+    if not available then
+      pending("lua-http is not installed (scripts/bootstrap installs it)")
+      return
+    end
+    local url, stop = start { "--seed", "7" }
+    assert.truthy(url, "the server printed its address")
+    local ok, err = pcall(function()
+      local status, page = request("GET", url)
+      assert.equal(200, status)
+      assert.matches("<title>boardscript</title>", page)
+      local _, text = request("POST", url .. "api/games",
+        json.encode { rules = "reversi", size = 6, players = { white = "greedy" } })
+      local view = json.decode(text)
+      local rng = require("boardscript.core").rng(5)
+      while not view.finished do
+        local action, body = "ai", nil
+        if view.human_to_move then
+          if #view.moves == 0 then
+            action = "pass"
+          else
+            action, body = "move", json.encode { move = view.moves[rng:random(#view.moves)] }
+          end
+        end
+        status, text = request("POST", ("%sapi/games/%s/%s"):format(url, view.id, action), body)
+        assert.equal(200, status, text)
+        view = json.decode(text)
+      end
+      -- bad requests on the way do not stop it
+      assert.equal(400, (request("POST", url .. "api/games", "{")))
+      assert.equal(404, (request("GET", url .. "api/games/77")))
+      local _, rec = request("GET", ("%sapi/games/%s/record"):format(url, view.id))
+      local parsed = record.parse(rec, "the served record")
+      local g = record.open_game(parsed, "the served record")
+      assert.is_true(record.replay(g, parsed.moves, "the served record"))
+      assert.equal(view.result, record.result(g))
+      assert.equal(#view.log, #g.log)
+    end)
+    local log = stop()
+    assert(ok, tostring(err) .. "\n" .. log)
+  end)
+
+  it("warns when it listens beyond loopback", function()
+    if not available then
+      pending("lua-http is not installed")
+      return
+    end
+    local status, out, err = host.run { "serve", "--host", "0.0.0.0", "--port", "99999" }
+    assert.equal(2, status)
+    assert.equal("", out)
+    assert.matches("%-%-port must be an integer from 0 to 65535", err)
+    local url, stop = start { "--host", "0.0.0.0" }
+    local text = stop()
+    assert.matches("^http://0%.0%.0%.0:%d+/$", url)
+    assert.matches("warning: listening on 0%.0%.0%.0, reachable from other machines", text)
+  end)
+end)
