@@ -63,7 +63,7 @@ void bs_window64_lanes(unsigned legal, unsigned flip, uint64_t lanes[16]);
 
 /* Leaves `depth` (>= 1) plies below a window position with no disc on the
  * ring. Only in builds with the AVX2 path, and only when
- * bs_avx2_available() (wide.c's windows are used only then). */
+ * bs_avx2_available() (wide_window.c's windows are used only then). */
 uint64_t bs_perft64_window(uint64_t mine, uint64_t theirs, int depth, const struct bs_window64 *w);
 
 /* The moves of a window position (its legal directions; ring and escape
