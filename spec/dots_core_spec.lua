@@ -189,7 +189,7 @@ describe("boardscript.dots", function()
       { "boardscript.dots expected", function() d.turn(core.board(4)) end },
       { "#1 to 'solve' (field 'tt_mb' out of range 1..65536)", function() d:solve { tt_mb = 0 } end },
       { "#1 to 'solve' (field 'node_limit': integer expected)", function() d:solve { node_limit = "x" } end },
-      { "#1 to 'best_move' (field 'seconds' must not be negative)", function() d:best_move { seconds = -1 } end },
+      { "#1 to 'best_move' (field 'seconds' out of range 0..inf)", function() d:best_move { seconds = -1 } end },
       { "#1 to 'dots_solver' (table expected", function() core.dots_solver(5) end },
       { "#1 to 'value' (boardscript.dots expected", function() core.dots_solver():value(core.board(4)) end },
     }

@@ -124,7 +124,7 @@ describe("core.evaluator", function()
 
   it("raises naming the argument for a bad option or a board of another size", function()
     for _, case in ipairs {
-      { { size = 2 }, "(field 'size': integer from 3 to 26 expected)" },
+      { { size = 2 }, "(field 'size' out of range 3..26)" },
       { { size = 27 }, "field 'size'" },
       { { phases = 65 }, "field 'phases'" },
       { { features = "some" }, "field 'features'" },

@@ -1,10 +1,9 @@
 /* ldots_solve.c - the exact Dots and Boxes solver as Lua userdata, plus d:solve and d:best_move. */
+#include <math.h>
 #include <time.h>
 
 #include "../core/dots_solve.h"
 #include "ldots.h"
-
-#define SOLVER_META "boardscript.dots_solver"
 
 /*
  * Values are the core's: the net score of the boxes still unowned, for the
@@ -74,47 +73,13 @@ static int should_stop(void *userdata)
     return ls->has_deadline && clock() >= ls->deadline;
 }
 
-static lua_Integer integer_field(lua_State *L, int arg, const char *key, lua_Integer lo,
-                                 lua_Integer hi, lua_Integer def)
-{
-    lua_Integer v = def;
-    if (lua_getfield(L, arg, key) != LUA_TNIL) {
-        int isnum;
-        v = lua_tointegerx(L, -1, &isnum);
-        if (!isnum)
-            luaL_argerror(L, arg, lua_pushfstring(L, "field '%s': integer expected", key));
-        if (v < lo || v > hi)
-            luaL_argerror(L, arg, lua_pushfstring(L, "field '%s' out of range %I..%I", key,
-                                                  lo, hi));
-    }
-    lua_pop(L, 1);
-    return v;
-}
-
-/* A number field >= 0 (-1 when absent); NaN, negative and non-numbers raise. */
-static lua_Number seconds_field(lua_State *L, int arg, const char *key)
-{
-    lua_Number v = -1;
-    if (lua_getfield(L, arg, key) != LUA_TNIL) {
-        int isnum;
-        v = lua_tonumberx(L, -1, &isnum);
-        if (!isnum)
-            luaL_argerror(L, arg, lua_pushfstring(L, "field '%s': number expected", key));
-        if (!(v >= 0))
-            luaL_argerror(L, arg, lua_pushfstring(L, "field '%s' must not be negative", key));
-    }
-    lua_pop(L, 1);
-    return v;
-}
-
 /* {tt_mb =, node_limit =, seconds =, progress =, progress_interval =} at
  * `arg` (absent or nil: defaults). */
 static solve_opts check_opts(lua_State *L, int arg, int allow_tt)
 {
     solve_opts o = {0, -1, -1, -1, 0};
-    if (lua_isnoneornil(L, arg))
+    if (!bs_lua_opttable(L, arg))
         return o;
-    luaL_checktype(L, arg, LUA_TTABLE);
     int type = lua_getfield(L, arg, "progress");
     lua_pop(L, 1);
     if (type == LUA_TFUNCTION)
@@ -122,10 +87,10 @@ static solve_opts check_opts(lua_State *L, int arg, int allow_tt)
     else if (type != LUA_TNIL)
         luaL_argerror(L, arg, "field 'progress': function expected");
     if (allow_tt)
-        o.tt_mb = integer_field(L, arg, "tt_mb", 1, 1 << 16, 0);
-    o.node_limit = integer_field(L, arg, "node_limit", 0, LUA_MAXINTEGER, -1);
-    o.seconds = seconds_field(L, arg, "seconds");
-    o.interval = seconds_field(L, arg, "progress_interval");
+        o.tt_mb = bs_lua_intfield(L, arg, "tt_mb", 1, 1 << 16, 0);
+    o.node_limit = bs_lua_intfield(L, arg, "node_limit", 0, LUA_MAXINTEGER, -1);
+    o.seconds = bs_lua_numfield(L, arg, "seconds", 0, HUGE_VAL, -1);
+    o.interval = bs_lua_numfield(L, arg, "progress_interval", 0, HUGE_VAL, -1);
     return o;
 }
 
@@ -142,7 +107,7 @@ static lsolver *push_solver(lua_State *L, const solve_opts *o)
     ls->has_deadline = 0;
     ls->L = NULL;
     ls->progress_idx = ls->err_idx = ls->failed = ls->busy = 0;
-    luaL_setmetatable(L, SOLVER_META);
+    luaL_setmetatable(L, DOTS_SOLVER_META);
     bs_dots_solve_config cfg = {0};
     cfg.tt_bytes = (size_t)o->tt_mb << 20;
     cfg.should_stop = should_stop;
@@ -156,7 +121,7 @@ static lsolver *push_solver(lua_State *L, const solve_opts *o)
 
 static lsolver *check_solver(lua_State *L, int arg)
 {
-    lsolver *ls = luaL_checkudata(L, arg, SOLVER_META);
+    lsolver *ls = luaL_checkudata(L, arg, DOTS_SOLVER_META);
     if (!ls->solver)
         luaL_error(L, "attempt to use a closed solver");
     return ls;
@@ -300,7 +265,7 @@ static int solver_nodes(lua_State *L)
  * explicitly raises. */
 static int solver_gc(lua_State *L)
 {
-    lsolver *ls = luaL_checkudata(L, 1, SOLVER_META);
+    lsolver *ls = luaL_checkudata(L, 1, DOTS_SOLVER_META);
     if (ls->busy)
         return luaL_error(L, "cannot close a solver while it is solving");
     close_solver(ls);
@@ -309,7 +274,7 @@ static int solver_gc(lua_State *L)
 
 static int solver_tostring(lua_State *L)
 {
-    lsolver *ls = luaL_checkudata(L, 1, SOLVER_META);
+    lsolver *ls = luaL_checkudata(L, 1, DOTS_SOLVER_META);
     if (ls->solver)
         lua_pushfstring(L, "dots_solver (%p)", (void *)ls);
     else
@@ -349,7 +314,7 @@ void bs_lua_open_dots_solver(lua_State *L)
                                            {"__close", solver_gc},
                                            {"__tostring", solver_tostring},
                                            {NULL, NULL}};
-    bs_lua_newmeta(L, SOLVER_META, methods, metamethods);
+    bs_lua_newmeta(L, DOTS_SOLVER_META, methods, metamethods);
     lua_pushcfunction(L, solver_new);
     lua_setfield(L, -2, "dots_solver");
     lua_pushinteger(L, BS_DOTS_SOLVE_MAX_EDGES);
