@@ -72,6 +72,17 @@
 -- own `progress` and `progress_interval` win over these.
 -- @treturn dots_solver
 
+--- What a value is, as `io.type` tells files: the type name of an object
+-- of this module ("board", "rng", "dots", "cursor", "searcher",
+-- "dots_solver", "evaluator" or "trainer"), "closed " and the name for a
+-- closed one ("closed board"), or nil (fail) for any other value. The test
+-- is the registry's own metatable (`luaL_testudata`), so a table whose
+-- metatable says `__name = "boardscript.board"` is not a board.
+-- @function type
+-- @param x any value
+-- @treturn ?string the type name, or nil
+-- @usage if core.type(d) ~= "dots" then error("Dots and Boxes only") end
+
 --- Seconds of a monotonic wall clock (only differences mean anything), for
 -- time budgets measured in real time.
 -- @function clock

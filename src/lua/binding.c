@@ -1,4 +1,4 @@
-/* binding.c - what every binding file shares: options tables and their fields, names, ranges, lists. */
+/* binding.c - what every binding file shares: options tables and their fields, names, lists; core.type. */
 #include <math.h>
 #include <string.h>
 
@@ -174,4 +174,49 @@ int bs_lua_endlist(lua_State *L, int arg, lua_Integer count)
     lua_pushinteger(L, count);
     lua_insert(L, arg);
     return 2;
+}
+
+/* ---- core.type ---- */
+
+/* The type name of a metatable name: "boardscript.board" -> "board". */
+static const char *type_name(const char *meta)
+{
+    const char *dot = strrchr(meta, '.');
+    return dot ? dot + 1 : meta;
+}
+
+/* Every userdata type of the module, by metatable name, with the test of a
+ * closed one (NULL: the type cannot be closed). */
+static const struct {
+    const char *meta;
+    int (*closed)(const void *object);
+} TYPES[] = {
+    {BOARD_META, bs_lua_board_closed},
+    {RNG_META, NULL},
+    {CURSOR_META, NULL},
+    {DOTS_META, NULL},
+    {DOTS_SOLVER_META, bs_lua_dots_solver_closed},
+    {SEARCHER_META, bs_lua_searcher_closed},
+    {EVALUATOR_META, bs_lua_evaluator_closed},
+    {TRAINER_META, bs_lua_trainer_closed},
+};
+
+/* core.type(x) -> "board", "closed board", ... (as io.type), or fail for
+ * anything that is not an object of the module: the metatable must be the
+ * registry's own, not one with the same __name. */
+int bs_lua_type(lua_State *L)
+{
+    luaL_checkany(L, 1);
+    for (size_t i = 0; i < sizeof TYPES / sizeof TYPES[0]; i++) {
+        const void *p = luaL_testudata(L, 1, TYPES[i].meta);
+        if (!p)
+            continue;
+        if (TYPES[i].closed && TYPES[i].closed(p))
+            lua_pushfstring(L, "closed %s", type_name(TYPES[i].meta));
+        else
+            lua_pushstring(L, type_name(TYPES[i].meta));
+        return 1;
+    }
+    luaL_pushfail(L);
+    return 1;
 }

@@ -33,6 +33,17 @@ void bs_lua_open_playout(lua_State *L);
 void bs_lua_open_cursor(lua_State *L);
 void bs_lua_open_eval(lua_State *L);
 
+/* Whether the object (a userdata of the type) is closed: core.type's
+ * "closed board" and so on. */
+int bs_lua_board_closed(const void *object);
+int bs_lua_searcher_closed(const void *object);
+int bs_lua_dots_solver_closed(const void *object);
+int bs_lua_evaluator_closed(const void *object);
+int bs_lua_trainer_closed(const void *object);
+
+/* core.type(x): "board", "closed board", ..., or fail (as io.type). */
+int bs_lua_type(lua_State *L);
+
 /* The board of the boardscript.board userdata at `arg` (raises otherwise). */
 const bs_board *bs_lua_checkboard(lua_State *L, int arg);
 /* Pushes a new boardscript.board holding a copy of `b` (no undo history). */

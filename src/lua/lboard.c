@@ -34,6 +34,11 @@ static lboard *check_board(lua_State *L, int arg)
     return lb;
 }
 
+int bs_lua_board_closed(const void *object)
+{
+    return ((const lboard *)object)->closed;
+}
+
 static int check_player(lua_State *L, int arg)
 {
     return bs_lua_checkoption(L, arg, NULL, PLAYER_NAMES) + BS_BLACK;

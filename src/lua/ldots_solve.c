@@ -127,6 +127,11 @@ static lsolver *check_solver(lua_State *L, int arg)
     return ls;
 }
 
+int bs_lua_dots_solver_closed(const void *object)
+{
+    return ((const lsolver *)object)->solver == NULL;
+}
+
 /* For value and best: not from the solver's own progress function. */
 static lsolver *check_idle_solver(lua_State *L, int arg)
 {

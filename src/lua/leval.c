@@ -36,6 +36,11 @@ bs_levaluator *bs_lua_checkevaluator(lua_State *L, int arg)
     return e;
 }
 
+int bs_lua_evaluator_closed(const void *object)
+{
+    return ((const bs_levaluator *)object)->model == NULL;
+}
+
 static bs_levaluator *push_evaluator(lua_State *L, bs_model *m)
 {
     bs_levaluator *e = lua_newuserdatauv(L, sizeof *e, 0);
@@ -291,6 +296,11 @@ static ltrainer *check_trainer(lua_State *L, int arg)
     if (!t->trainer)
         luaL_argerror(L, arg, "attempt to use a closed trainer");
     return t;
+}
+
+int bs_lua_trainer_closed(const void *object)
+{
+    return ((const ltrainer *)object)->trainer == NULL;
 }
 
 /* core.trainer(ev): user value 1 holds the evaluator, which cannot close while it lives. */

@@ -53,6 +53,11 @@ static lsearcher *check_searcher(lua_State *L, int arg)
     return ls;
 }
 
+int bs_lua_searcher_closed(const void *object)
+{
+    return ((const lsearcher *)object)->searcher == NULL;
+}
+
 /* For the methods that change the searcher: not from its own evaluate function. */
 static lsearcher *check_idle_searcher(lua_State *L, int arg)
 {

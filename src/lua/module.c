@@ -41,5 +41,7 @@ int luaopen_boardscript_core(lua_State *L)
     bs_lua_open_playout(L);
     bs_lua_open_cursor(L);
     bs_lua_open_eval(L);
+    lua_pushcfunction(L, bs_lua_type);
+    lua_setfield(L, -2, "type");
     return 1;
 }
