@@ -187,7 +187,7 @@
 -- white, `#` block. `a == b` compares the cells.
 -- A `<close>` variable (or calling `__close` or `__gc` by hand, safe twice)
 -- frees the undo history and closes the board: every method, and passing it
--- where a board is an argument, then raises "board is closed";
+-- where a board is an argument, then raises "attempt to use a closed board";
 -- `tostring` gives "board (closed)".
 -- @type board
 
@@ -509,7 +509,7 @@
 --- An exact Dots and Boxes solver (userdata "boardscript.dots_solver"),
 -- closed by `close`, a `<close>` variable or the collector (closing twice is
 -- safe; closing from its own progress function raises). A closed solver
--- raises "attempt to use a closed solver".
+-- raises "attempt to use a closed dots_solver".
 -- @type dots_solver
 
 --- The value of position `d` (see `dots:solve`).

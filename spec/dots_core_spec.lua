@@ -198,7 +198,8 @@ describe("boardscript.dots", function()
     it("refuses a closed solver", function()
       local s = core.dots_solver { tt_mb = 1 }
       s:close()
-      assert.has_error(function() s:value(core.dots(1, 1)) end, "attempt to use a closed solver")
+      assert.has_error(function() s:value(core.dots(1, 1)) end,
+        "calling 'value' on bad self (attempt to use a closed dots_solver)")
       assert.equal("dots_solver (closed)", tostring(s))
     end)
   end)

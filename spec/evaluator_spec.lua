@@ -376,7 +376,7 @@ describe("the searcher's evaluator option", function()
       { 5, "evaluator expected" },
       { {}, "evaluator expected" },
       { core.board(8), "evaluator expected" },
-      { closed, "a closed evaluator" },
+      { closed, "attempt to use a closed evaluator)" },
       { core.evaluator { size = 6, phases = 1 }, "an evaluation of 6 x 6 boards for a 8 x 8 board" },
     } do
       for _, method in ipairs { "search", "solve" } do

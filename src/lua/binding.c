@@ -176,13 +176,23 @@ int bs_lua_endlist(lua_State *L, int arg, lua_Integer count)
     return 2;
 }
 
-/* ---- core.type ---- */
+/* ---- closed objects and core.type ---- */
 
 /* The type name of a metatable name: "boardscript.board" -> "board". */
 static const char *type_name(const char *meta)
 {
     const char *dot = strrchr(meta, '.');
     return dot ? dot + 1 : meta;
+}
+
+const char *bs_lua_pushclosed(lua_State *L, const char *meta)
+{
+    return lua_pushfstring(L, "attempt to use a closed %s", type_name(meta));
+}
+
+int bs_lua_closederror(lua_State *L, int arg, const char *meta)
+{
+    return luaL_argerror(L, arg, bs_lua_pushclosed(L, meta));
 }
 
 /* Every userdata type of the module, by metatable name, with the test of a

@@ -41,6 +41,13 @@ int bs_lua_dots_solver_closed(const void *object);
 int bs_lua_evaluator_closed(const void *object);
 int bs_lua_trainer_closed(const void *object);
 
+/* A closed object of the type `meta` at `arg` was used: raises "bad
+ * argument #arg to 'name' (attempt to use a closed board)" (as liolib's
+ * "attempt to use a closed file", naming the argument); the message alone
+ * is pushed by bs_lua_pushclosed. Every closable type says it so. */
+int bs_lua_closederror(lua_State *L, int arg, const char *meta);
+const char *bs_lua_pushclosed(lua_State *L, const char *meta);
+
 /* core.type(x): "board", "closed board", ..., or fail (as io.type). */
 int bs_lua_type(lua_State *L);
 

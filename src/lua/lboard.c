@@ -30,7 +30,7 @@ static lboard *check_board(lua_State *L, int arg)
 {
     lboard *lb = luaL_checkudata(L, arg, BOARD_META);
     if (lb->closed)
-        luaL_argerror(L, arg, "board is closed");
+        bs_lua_closederror(L, arg, BOARD_META);
     return lb;
 }
 

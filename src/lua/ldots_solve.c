@@ -123,7 +123,7 @@ static lsolver *check_solver(lua_State *L, int arg)
 {
     lsolver *ls = luaL_checkudata(L, arg, DOTS_SOLVER_META);
     if (!ls->solver)
-        luaL_error(L, "attempt to use a closed solver");
+        bs_lua_closederror(L, arg, DOTS_SOLVER_META);
     return ls;
 }
 

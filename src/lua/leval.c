@@ -32,7 +32,7 @@ bs_levaluator *bs_lua_checkevaluator(lua_State *L, int arg)
 {
     bs_levaluator *e = luaL_checkudata(L, arg, EVALUATOR_META);
     if (!e->model)
-        luaL_argerror(L, arg, "attempt to use a closed evaluator");
+        bs_lua_closederror(L, arg, EVALUATOR_META);
     return e;
 }
 
@@ -294,7 +294,7 @@ static ltrainer *check_trainer(lua_State *L, int arg)
 {
     ltrainer *t = luaL_checkudata(L, arg, TRAINER_META);
     if (!t->trainer)
-        luaL_argerror(L, arg, "attempt to use a closed trainer");
+        bs_lua_closederror(L, arg, TRAINER_META);
     return t;
 }
 

@@ -49,7 +49,7 @@ static lsearcher *check_searcher(lua_State *L, int arg)
 {
     lsearcher *ls = luaL_checkudata(L, arg, SEARCHER_META);
     if (!ls->searcher)
-        luaL_error(L, "attempt to use a closed searcher");
+        bs_lua_closederror(L, arg, SEARCHER_META);
     return ls;
 }
 
@@ -246,7 +246,8 @@ static int run(lua_State *L, int exact)
             luaL_argerror(L, opts, "field 'evaluator': evaluator expected (core.evaluator)");
         bs_levaluator *e = lua_touserdata(L, -1);
         if (!e->model)
-            luaL_argerror(L, opts, "field 'evaluator': a closed evaluator");
+            luaL_argerror(L, opts,
+                          lua_pushfstring(L, "field 'evaluator': %s", bs_lua_pushclosed(L, EVALUATOR_META)));
         int n = bs_model_size(e->model);
         if (n != s.board.n)
             luaL_argerror(L, opts, lua_pushfstring(L, "field 'evaluator': an evaluation of %d x %d boards for a %d x %d "
