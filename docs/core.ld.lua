@@ -62,14 +62,16 @@
 -- to call, so asking move after move reuses work.
 -- @function dots_solver
 -- @tab[opt] opts `tt_mb` (table size in MiB, 1..65536; default the core's),
--- `node_limit` (nodes per call; 0 or absent: none), `seconds` (CPU seconds
--- per call; 0 or absent: none), `progress` (a function(nodes, lo, hi)
+-- `nodes` (nodes per call; 0 or absent: none), `time` (seconds of CPU
+-- time per call, the clock of `--max-seconds`; 0 or absent: none; the
+-- searcher's `time` counts wall time), `progress` (a function(nodes, lo, hi)
 -- called with the nodes of the call so far and the bounds on the value
 -- proved so far; an error in it, or a yield, stops the search and the call
 -- raises it; it must not use this solver but to read `nodes`: `value`,
 -- `best` and `close` raise "busy"), `progress_interval` (CPU seconds between
 -- progress calls, default 1; 0: at every poll, every 4096 nodes). A call's
--- own `progress` and `progress_interval` win over these.
+-- own `progress` and `progress_interval` win over these. The former names
+-- `node_limit` and `seconds` raise ("field 'node_limit' is now 'nodes'").
 -- @treturn dots_solver
 
 --- What a value is, as `io.type` tells files: the type name of an object
@@ -515,7 +517,7 @@
 --- The value of position `d` (see `dots:solve`).
 -- @function dots_solver:value
 -- @tparam dots d
--- @tab[opt] opts `node_limit`, `seconds`, `progress`, `progress_interval` for this call
+-- @tab[opt] opts `nodes`, `time`, `progress`, `progress_interval` for this call
 -- @treturn int the value
 -- @treturn int nodes this call searched
 -- @return or nil and a message, as for `dots:solve`
@@ -523,7 +525,7 @@
 --- An optimal edge of position `d` (see `dots:best_move`).
 -- @function dots_solver:best
 -- @tparam dots d
--- @tab[opt] opts `node_limit`, `seconds`, `progress`, `progress_interval` for this call
+-- @tab[opt] opts `nodes`, `time`, `progress`, `progress_interval` for this call
 -- @treturn {int,int,int,int} the edge
 -- @treturn int the value
 -- @treturn int nodes this call searched
@@ -548,7 +550,8 @@
 -- "two-passes-only" or "turns" with `turn_limit`; `misere`;
 -- `empties_to_winner`), the state besides the board (`passes`, `piece`,
 -- `turns`, `unable`), and limits: `depth` (plies), `time` (seconds of wall
--- time), `nodes`, `endgame` (solve exactly at this many empty cells or
+-- time, what a protocol's time control counts; the dots solver's `time` is
+-- CPU time), `nodes`, `endgame` (solve exactly at this many empty cells or
 -- fewer), `evaluate` (a function(board, player) returning hundredths of a
 -- disc for `player`, replacing the weighted evaluation), `evaluator` (an
 -- `evaluator` of the board's size, replacing the weighted evaluation; an

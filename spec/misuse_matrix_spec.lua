@@ -430,10 +430,10 @@ end)
 
 describe("the dots solver's progress callback", function()
   -- 4 x 4 takes millions of nodes: a call stops at the first poll (every
-  -- 4096 nodes) when the callback raises, else at its node_limit.
+  -- 4096 nodes) when the callback raises, else at its node budget (`nodes`).
   local LIMIT = 40000
   local function opts(progress)
-    return { progress = progress, progress_interval = 0, node_limit = LIMIT }
+    return { progress = progress, progress_interval = 0, nodes = LIMIT }
   end
   local function big() return core.dots(4, 4) end
   -- The solver still gives what a fresh one gives.
@@ -447,7 +447,7 @@ describe("the dots solver's progress callback", function()
 
   it("is called at every poll with progress_interval = 0, from a constructor's options too", function()
     local calls, last = 0, 0
-    local s <close> = core.dots_solver { tt_mb = 1, progress_interval = 0, node_limit = LIMIT,
+    local s <close> = core.dots_solver { tt_mb = 1, progress_interval = 0, nodes = LIMIT,
       progress = function(nodes, lo, hi)
         calls = calls + 1
         assert.is_true(nodes >= last and lo <= hi)

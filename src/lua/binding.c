@@ -150,6 +150,13 @@ int bs_lua_optionfield_in(lua_State *L, int arg, int t, const char *owner, const
     return v;
 }
 
+void bs_lua_renamedfield(lua_State *L, int opts, const char *old, const char *now)
+{
+    if (lua_getfield(L, opts, old) != LUA_TNIL)
+        luaL_argerror(L, opts, lua_pushfstring(L, "field '%s' is now '%s'", old, now));
+    lua_pop(L, 1);
+}
+
 /* ---- list buffers ---- */
 
 void bs_lua_buffer(lua_State *L, int arg, int size)

@@ -98,6 +98,9 @@ static inline unsigned bs_lua_dirsfield(lua_State *L, int opts, const char *key,
 /* The index of the field's value in `names` (exactly), `def` when absent. */
 int bs_lua_optionfield_in(lua_State *L, int arg, int t, const char *owner, const char *key,
                           const char *const names[], int def);
+/* A field that was renamed: raises "field 'old' is now 'now'" when it is
+ * set, so an old caller's limit is not silently ignored. */
+void bs_lua_renamedfield(lua_State *L, int opts, const char *old, const char *now);
 
 /* Pushes a finished playout's black, white, plies and winner (by the game's
  * rules, the position as it stands): core.playout's results. Returns 4. */

@@ -8,14 +8,16 @@
 /*
  * Values are the core's: the net score of the boxes still unowned, for the
  * player to move, with perfect play (from an empty grid, the first player's
- * margin). Limits are per call: `node_limit` nodes, `seconds` of CPU time.
+ * margin). Limits are per call: `nodes`, and `time` in seconds of CPU time
+ * (the clock of --max-seconds; the searcher's `time` is wall time). The
+ * names were `node_limit` and `seconds`: those raise, naming the new ones.
  * The core only polls the stop callback every few thousand nodes, so a limit
  * is met to within that.
  */
 typedef struct lsolver {
     bs_dots_solver *solver; /* NULL before creation and after close */
-    lua_Integer node_limit; /* the defaults for each call; 0 = none */
-    lua_Number seconds;
+    lua_Integer nodes;      /* the defaults for each call; 0 = none */
+    lua_Number time;        /* CPU seconds */
     uint64_t start, limit;  /* the call in progress */
     clock_t deadline;
     int has_deadline;
@@ -30,8 +32,8 @@ typedef struct lsolver {
 
 typedef struct solve_opts {
     lua_Integer tt_mb;      /* 0 = the core's default */
-    lua_Integer node_limit; /* -1 = not given */
-    lua_Number seconds;     /* -1 = not given */
+    lua_Integer nodes;      /* -1 = not given */
+    lua_Number time;        /* -1 = not given */
     lua_Number interval;    /* progress_interval; -1 = not given */
     int progress_arg;       /* stack index of an options table with a progress function, or 0 */
 } solve_opts;
@@ -73,7 +75,7 @@ static int should_stop(void *userdata)
     return ls->has_deadline && clock() >= ls->deadline;
 }
 
-/* {tt_mb =, node_limit =, seconds =, progress =, progress_interval =} at
+/* {tt_mb =, nodes =, time =, progress =, progress_interval =} at
  * `arg` (absent or nil: defaults). */
 static solve_opts check_opts(lua_State *L, int arg, int allow_tt)
 {
@@ -88,8 +90,10 @@ static solve_opts check_opts(lua_State *L, int arg, int allow_tt)
         luaL_argerror(L, arg, "field 'progress': function expected");
     if (allow_tt)
         o.tt_mb = bs_lua_intfield(L, arg, "tt_mb", 1, 1 << 16, 0);
-    o.node_limit = bs_lua_intfield(L, arg, "node_limit", 0, LUA_MAXINTEGER, -1);
-    o.seconds = bs_lua_numfield(L, arg, "seconds", 0, HUGE_VAL, -1);
+    bs_lua_renamedfield(L, arg, "node_limit", "nodes");
+    bs_lua_renamedfield(L, arg, "seconds", "time");
+    o.nodes = bs_lua_intfield(L, arg, "nodes", 0, LUA_MAXINTEGER, -1);
+    o.time = bs_lua_numfield(L, arg, "time", 0, HUGE_VAL, -1);
     o.interval = bs_lua_numfield(L, arg, "progress_interval", 0, HUGE_VAL, -1);
     return o;
 }
@@ -100,8 +104,8 @@ static lsolver *push_solver(lua_State *L, const solve_opts *o)
 {
     lsolver *ls = lua_newuserdatauv(L, sizeof *ls, 1); /* user value: the default progress function */
     ls->solver = NULL;
-    ls->node_limit = o->node_limit > 0 ? o->node_limit : 0;
-    ls->seconds = o->seconds > 0 ? o->seconds : 0;
+    ls->nodes = o->nodes > 0 ? o->nodes : 0;
+    ls->time = o->time > 0 ? o->time : 0;
     ls->interval = o->interval >= 0 ? o->interval : 1;
     ls->start = ls->limit = 0;
     ls->has_deadline = 0;
@@ -168,8 +172,8 @@ static int run(lua_State *L, int solver_arg, const bs_dots *d, const solve_opts 
         lua_pushliteral(L, "game over");
         return 2;
     }
-    lua_Integer limit = call->node_limit >= 0 ? call->node_limit : ls->node_limit;
-    lua_Number seconds = call->seconds >= 0 ? call->seconds : ls->seconds;
+    lua_Integer limit = call->nodes >= 0 ? call->nodes : ls->nodes;
+    lua_Number seconds = call->time >= 0 ? call->time : ls->time;
     ls->start = bs_dots_solver_nodes(ls->solver);
     ls->limit = (uint64_t)limit;
     /* A limit of years is no limit, and must not overflow clock_t. */
@@ -226,7 +230,7 @@ static int run(lua_State *L, int solver_arg, const bs_dots *d, const solve_opts 
     return want_move ? 3 : 2;
 }
 
-/* core.dots_solver([{tt_mb =, node_limit =, seconds =}]): a solver whose
+/* core.dots_solver([{tt_mb =, nodes =, time =}]): a solver whose
  * table is kept from call to call, so asking move after move reuses work. */
 static int solver_new(lua_State *L)
 {
@@ -239,7 +243,7 @@ static int solver_new(lua_State *L)
     return 1;
 }
 
-/* s:value(d [, {node_limit =, seconds =}]) -> value, nodes */
+/* s:value(d [, {nodes =, time =}]) -> value, nodes */
 static int solver_value(lua_State *L)
 {
     check_idle_solver(L, 1);
@@ -298,7 +302,7 @@ static int solve_once(lua_State *L, int want_move)
     return n < 0 ? lua_error(L) : n;
 }
 
-/* d:solve([{tt_mb =, node_limit =, seconds =}]) -> value, nodes */
+/* d:solve([{tt_mb =, nodes =, time =}]) -> value, nodes */
 int bs_lua_dots_solve(lua_State *L)
 {
     return solve_once(L, 0);

@@ -167,7 +167,7 @@ function dots_search:choose(g, ctx)
       solver = core.dots_solver { tt_mb = 16 }
       rawset(self, "solver", solver)
     end
-    local limit = { node_limit = option(self, ctx, "solver_nodes") }
+    local limit = { nodes = option(self, ctx, "solver_nodes") }
     local edge, value, nodes = solver:best(d, limit)
     if edge then
       -- Perfect play, and among the moves as good as the solver's, the one
