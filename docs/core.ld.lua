@@ -62,15 +62,28 @@
 -- to call, so asking move after move reuses work.
 -- @function dots_solver
 -- @tab[opt] opts `tt_mb` (table size in MiB, 1..65536; default the core's),
--- `node_limit` (nodes per call; 0 or absent: none), `seconds` (CPU seconds
--- per call; 0 or absent: none), `progress` (a function(nodes, lo, hi)
+-- `nodes` (nodes per call; 0 or absent: none), `time` (seconds of CPU
+-- time per call, the clock of `--max-seconds`; 0 or absent: none; the
+-- searcher's `time` counts wall time), `progress` (a function(nodes, lo, hi)
 -- called with the nodes of the call so far and the bounds on the value
 -- proved so far; an error in it, or a yield, stops the search and the call
 -- raises it; it must not use this solver but to read `nodes`: `value`,
 -- `best` and `close` raise "busy"), `progress_interval` (CPU seconds between
 -- progress calls, default 1; 0: at every poll, every 4096 nodes). A call's
--- own `progress` and `progress_interval` win over these.
+-- own `progress` and `progress_interval` win over these. The former names
+-- `node_limit` and `seconds` raise ("field 'node_limit' is now 'nodes'").
 -- @treturn dots_solver
+
+--- What a value is, as `io.type` tells files: the type name of an object
+-- of this module ("board", "rng", "dots", "cursor", "searcher",
+-- "dots_solver", "evaluator" or "trainer"), "closed " and the name for a
+-- closed one ("closed board"), or nil (fail) for any other value. The test
+-- is the registry's own metatable (`luaL_testudata`), so a table whose
+-- metatable says `__name = "boardscript.board"` is not a board.
+-- @function type
+-- @param x any value
+-- @treturn ?string the type name, or nil
+-- @usage if core.type(d) ~= "dots" then error("Dots and Boxes only") end
 
 --- Seconds of a monotonic wall clock (only differences mean anything), for
 -- time budgets measured in real time.
@@ -176,7 +189,7 @@
 -- white, `#` block. `a == b` compares the cells.
 -- A `<close>` variable (or calling `__close` or `__gc` by hand, safe twice)
 -- frees the undo history and closes the board: every method, and passing it
--- where a board is an argument, then raises "board is closed";
+-- where a board is an argument, then raises "attempt to use a closed board";
 -- `tostring` gives "board (closed)".
 -- @type board
 
@@ -498,13 +511,13 @@
 --- An exact Dots and Boxes solver (userdata "boardscript.dots_solver"),
 -- closed by `close`, a `<close>` variable or the collector (closing twice is
 -- safe; closing from its own progress function raises). A closed solver
--- raises "attempt to use a closed solver".
+-- raises "attempt to use a closed dots_solver".
 -- @type dots_solver
 
 --- The value of position `d` (see `dots:solve`).
 -- @function dots_solver:value
 -- @tparam dots d
--- @tab[opt] opts `node_limit`, `seconds`, `progress`, `progress_interval` for this call
+-- @tab[opt] opts `nodes`, `time`, `progress`, `progress_interval` for this call
 -- @treturn int the value
 -- @treturn int nodes this call searched
 -- @return or nil and a message, as for `dots:solve`
@@ -512,7 +525,7 @@
 --- An optimal edge of position `d` (see `dots:best_move`).
 -- @function dots_solver:best
 -- @tparam dots d
--- @tab[opt] opts `node_limit`, `seconds`, `progress`, `progress_interval` for this call
+-- @tab[opt] opts `nodes`, `time`, `progress`, `progress_interval` for this call
 -- @treturn {int,int,int,int} the edge
 -- @treturn int the value
 -- @treturn int nodes this call searched
@@ -537,7 +550,8 @@
 -- "two-passes-only" or "turns" with `turn_limit`; `misere`;
 -- `empties_to_winner`), the state besides the board (`passes`, `piece`,
 -- `turns`, `unable`), and limits: `depth` (plies), `time` (seconds of wall
--- time), `nodes`, `endgame` (solve exactly at this many empty cells or
+-- time, what a protocol's time control counts; the dots solver's `time` is
+-- CPU time), `nodes`, `endgame` (solve exactly at this many empty cells or
 -- fewer), `evaluate` (a function(board, player) returning hundredths of a
 -- disc for `player`, replacing the weighted evaluation), `evaluator` (an
 -- `evaluator` of the board's size, replacing the weighted evaluation; an

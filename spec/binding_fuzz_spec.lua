@@ -9,8 +9,8 @@ local function pool()
     3.5, -0.0, 1e300, -1e300, 0 / 0, math.huge, math.mininteger, math.maxinteger,
     "", "black", "white", "empty", "block", "all", "none", "diagonal", "orthogonal", "n", "x",
     {}, { 1 }, { 1, 2 }, { 1, 1, 1, 2 }, { 2, 1, 1, 1 }, { 9, 9, 9, 9 }, { "n", "se" }, { "up" },
-    { legal = "all", flip = { "n" }, generic = true }, { tt_mb = 1, node_limit = 10 },
-    { tt_mb = 0 }, { tt_mb = 1e9 }, { node_limit = -5 }, { seconds = 0.001 },
+    { legal = "all", flip = { "n" }, generic = true }, { tt_mb = 1, nodes = 10 },
+    { tt_mb = 0 }, { tt_mb = 1e9 }, { nodes = -5 }, { time = 0.001 },
     print, core.board(4), core.board(8), core.dots(2, 2), core.dots(1, 1), core.rng(1),
   }
 end

@@ -214,6 +214,63 @@ describe("boardscript.core", function()
     }
     misuse.describe_cases(it, cases)
   end)
+
+  describe("core.type", function()
+    -- every userdata type of the module: a fresh object, and a way to close one
+    local function evaluator() return core.evaluator { size = 4 } end
+    local made = {
+      board = { make = function() return core.board(4) end, close = function(b) getmetatable(b).__close(b) end },
+      rng = { make = function() return core.rng(1) end },
+      dots = { make = function() return core.dots(1, 1) end },
+      cursor = { make = function() return core.cursor(core.board(4), "black") end },
+      searcher = { make = function() return core.searcher { tt_mb = 1 } end, close = "close" },
+      dots_solver = { make = function() return core.dots_solver { tt_mb = 1 } end, close = "close" },
+      evaluator = { make = evaluator, close = "close" },
+      trainer = { make = function() return core.trainer(evaluator()) end, close = "close" },
+    }
+
+    it("names every type of the module, as its metatable does", function()
+      for name, mt in pairs(debug.getregistry()) do
+        if type(name) == "string" and name:match("^boardscript%.") and type(mt) == "table" then
+          local short = name:match("^boardscript%.(.+)$")
+          assert.is_table(made[short], "core.type does not know " .. name)
+          assert.equal(mt, getmetatable(made[short].make()))
+        end
+      end
+      for short, t in pairs(made) do
+        assert.equal(short, core.type(t.make()))
+      end
+    end)
+
+    it("says 'closed TYPE' for a closed object, as io.type says 'closed file'", function()
+      for short, t in pairs(made) do
+        local object = t.make()
+        if t.close == "close" then
+          object:close()
+        elseif t.close then
+          t.close(object)
+        end
+        assert.equal(t.close and "closed " .. short or short, core.type(object))
+      end
+      local kept
+      do
+        local b <close> = core.board(4)
+        kept = b
+      end
+      assert.equal("closed board", core.type(kept))
+    end)
+
+    it("answers fail for anything else, a table carrying a core __name included", function()
+      local fake = setmetatable({}, { __name = "boardscript.board", __index = core.board(4) })
+      for _, value in ipairs { false, true, 0, 2.5, "board", "boardscript.board", {}, fake, print, io.stdout,
+        coroutine.create(print), core } do
+        assert.is_nil(core.type(value), tostring(value))
+      end
+      assert.is_nil(core.type(nil))
+      assert.equal("file", io.type(io.stdout)) -- (its model)
+      assert.has_error(function() core.type() end, "bad argument #1 to 'type' (value expected)")
+    end)
+  end)
 end)
 
 describe("direction sets that are not symmetric (found by fuzzing)", function()

@@ -190,7 +190,7 @@ describe("core.cursor", function()
     end
     assert.error_matches(function() c:playout({}) end, "bad argument #1 to 'playout' %(boardscript.rng expected")
     assert.error_matches(function() c:playout(core.rng(1), { limit = -1 }) end,
-      "bad argument #2 to 'playout' %(field 'limit': integer from 0 to 1000000 expected%)")
+      "bad argument #2 to 'playout' %(field 'limit' out of range 0..1000000%)")
     assert.error_matches(function() c:playout(core.rng(1), { pass_odds = 0.5 }) end,
       "bad argument #2 to 'playout' %(field 'pass_odds'")
     assert.equal(4, c:count())

@@ -188,8 +188,15 @@ describe("boardscript.dots", function()
       { "number has no integer representation", function() d:degree(1.5, 1) end },
       { "boardscript.dots expected", function() d.turn(core.board(4)) end },
       { "#1 to 'solve' (field 'tt_mb' out of range 1..65536)", function() d:solve { tt_mb = 0 } end },
-      { "#1 to 'solve' (field 'node_limit': integer expected)", function() d:solve { node_limit = "x" } end },
-      { "#1 to 'best_move' (field 'seconds' must not be negative)", function() d:best_move { seconds = -1 } end },
+      { "#1 to 'solve' (field 'nodes': integer expected)", function() d:solve { nodes = "x" } end },
+      { "#1 to 'best_move' (field 'time' out of range 0..inf)", function() d:best_move { time = -1 } end },
+      -- the names before issue 20: an error naming the new one, never a limit silently dropped
+      { "#1 to 'solve' (field 'node_limit' is now 'nodes')", function() d:solve { node_limit = 10 } end },
+      { "#1 to 'best_move' (field 'seconds' is now 'time')", function() d:best_move { seconds = 1 } end },
+      { "#1 to 'dots_solver' (field 'node_limit' is now 'nodes')", function() core.dots_solver { node_limit = 1 } end },
+      { "#2 to 'value' (field 'seconds' is now 'time')", function() core.dots_solver():value(d, { seconds = 1 }) end },
+      { "#2 to 'best' (field 'node_limit' is now 'nodes')",
+        function() core.dots_solver():best(d, { node_limit = 0 }) end },
       { "#1 to 'dots_solver' (table expected", function() core.dots_solver(5) end },
       { "#1 to 'value' (boardscript.dots expected", function() core.dots_solver():value(core.board(4)) end },
     }
@@ -198,7 +205,8 @@ describe("boardscript.dots", function()
     it("refuses a closed solver", function()
       local s = core.dots_solver { tt_mb = 1 }
       s:close()
-      assert.has_error(function() s:value(core.dots(1, 1)) end, "attempt to use a closed solver")
+      assert.has_error(function() s:value(core.dots(1, 1)) end,
+        "calling 'value' on bad self (attempt to use a closed dots_solver)")
       assert.equal("dots_solver (closed)", tostring(s))
     end)
   end)
@@ -243,12 +251,12 @@ describe("boardscript.dots", function()
       assert.equal(v1, v2)
       assert.is_true(n2 < n1)
       assert.equal(n1 + n2, s:nodes())
-      local value, why, nodes = s:value(core.dots(4, 4), { node_limit = 5000 })
+      local value, why, nodes = s:value(core.dots(4, 4), { nodes = 5000 })
       assert.is_nil(value)
       assert.equal("stopped", why)
       assert.is_true(nodes >= 5000 and nodes < 5000 + 8192)
-      assert.equal("stopped", select(2, s:value(core.dots(4, 4), { seconds = 0.05 })))
-      assert.equal(-3, (s:value(core.dots(3, 3), { seconds = math.huge })))
+      assert.equal("stopped", select(2, s:value(core.dots(4, 4), { time = 0.05 })))
+      assert.equal(-3, (s:value(core.dots(3, 3), { time = math.huge })))
       local edge, best = s:best(core.dots(2, 2))
       assert.equal(4, #edge)
       assert.equal(2, best)

@@ -20,7 +20,7 @@ describe("dots solver", function()
     assert.equal(-3, value)
     local limit, narrowed, stops = 1000, false, 0
     while true do
-      local v, why, nodes, lo, hi = d:solve { tt_mb = 4, node_limit = limit }
+      local v, why, nodes, lo, hi = d:solve { tt_mb = 4, nodes = limit }
       if v ~= nil then
         assert.equal(value, v)
         break

@@ -124,7 +124,7 @@ describe("core.evaluator", function()
 
   it("raises naming the argument for a bad option or a board of another size", function()
     for _, case in ipairs {
-      { { size = 2 }, "(field 'size': integer from 3 to 26 expected)" },
+      { { size = 2 }, "(field 'size' out of range 3..26)" },
       { { size = 27 }, "field 'size'" },
       { { phases = 65 }, "field 'phases'" },
       { { features = "some" }, "field 'features'" },
@@ -376,7 +376,7 @@ describe("the searcher's evaluator option", function()
       { 5, "evaluator expected" },
       { {}, "evaluator expected" },
       { core.board(8), "evaluator expected" },
-      { closed, "a closed evaluator" },
+      { closed, "attempt to use a closed evaluator)" },
       { core.evaluator { size = 6, phases = 1 }, "an evaluation of 6 x 6 boards for a 8 x 8 board" },
     } do
       for _, method in ipairs { "search", "solve" } do

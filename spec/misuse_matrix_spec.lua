@@ -209,7 +209,7 @@ describe("closed objects", function()
             local args = valid_args(entry, kept)
             local ok, err = pcall(caller(entry.name), fn_of(entry), table.unpack(args, 1, #args))
             assert(not ok, entry.name .. " on a closed " .. t.short .. " returned")
-            assert(err:find("closed", 1, true), err)
+            assert(err:find("(attempt to use a closed " .. t.short .. ")", 1, true), err)
           end
         end
         -- __gc and __close again, in any order, by hand (users can reach the metatable)
@@ -237,8 +237,8 @@ describe("closed objects", function()
     } do
       local ok, err = pcall(call)
       assert.is_false(ok)
-      assert.is_truthy(err:match("bad argument #1 to '%w+' %(board is closed%)")
-        or err:match("calling 'clone' on bad self %(board is closed%)"), err)
+      assert.is_truthy(err:match("bad argument #1 to '%w+' %(attempt to use a closed board%)")
+        or err:match("calling 'clone' on bad self %(attempt to use a closed board%)"), err)
     end
     assert.is_true(b == matrix.board()) -- __eq compares the cells, closed or not
   end)
@@ -430,10 +430,10 @@ end)
 
 describe("the dots solver's progress callback", function()
   -- 4 x 4 takes millions of nodes: a call stops at the first poll (every
-  -- 4096 nodes) when the callback raises, else at its node_limit.
+  -- 4096 nodes) when the callback raises, else at its node budget (`nodes`).
   local LIMIT = 40000
   local function opts(progress)
-    return { progress = progress, progress_interval = 0, node_limit = LIMIT }
+    return { progress = progress, progress_interval = 0, nodes = LIMIT }
   end
   local function big() return core.dots(4, 4) end
   -- The solver still gives what a fresh one gives.
@@ -447,7 +447,7 @@ describe("the dots solver's progress callback", function()
 
   it("is called at every poll with progress_interval = 0, from a constructor's options too", function()
     local calls, last = 0, 0
-    local s <close> = core.dots_solver { tt_mb = 1, progress_interval = 0, node_limit = LIMIT,
+    local s <close> = core.dots_solver { tt_mb = 1, progress_interval = 0, nodes = LIMIT,
       progress = function(nodes, lo, hi)
         calls = calls + 1
         assert.is_true(nodes >= last and lo <= hi)

@@ -307,6 +307,7 @@ matrix.functions = {
   { of = "module", name = "dots", args = { k.int(1, 16, 2), k.int(1, 16, 2) } },
   { of = "module", name = "dots_solver", args = { k.table(false, function() return { tt_mb = 1 } end) } },
   { of = "module", name = "clock", args = {} },
+  { of = "module", name = "type", args = { k.any(board) } },
   { of = "module", name = "searcher", args = { k.table(false, function() return { tt_mb = 1 } end) } },
   { of = "module", name = "playout", args = {
     k.udata(BOARD, board), k.option(PLAYERS, false, "black"), k.udata(RNG, function() return core.rng(1) end),

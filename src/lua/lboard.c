@@ -7,8 +7,6 @@
 #include "../core/simd64.h"
 #include "binding.h"
 
-#define BOARD_META "boardscript.board"
-
 /* The board plus the core's history `undo` pops, owned by the userdata and
  * freed by __gc/__close; it starts empty so collection is always safe.
  * After __close (or an explicit __gc) the board is closed: using it raises. */
@@ -26,8 +24,13 @@ static lboard *check_board(lua_State *L, int arg)
 {
     lboard *lb = luaL_checkudata(L, arg, BOARD_META);
     if (lb->closed)
-        luaL_argerror(L, arg, "board is closed");
+        bs_lua_closederror(L, arg, BOARD_META);
     return lb;
+}
+
+int bs_lua_board_closed(const void *object)
+{
+    return ((const lboard *)object)->closed;
 }
 
 static int check_player(lua_State *L, int arg)
@@ -84,19 +87,6 @@ static unsigned opt_dirs(lua_State *L, int arg, unsigned def)
     const char *problem = bs_lua_todirs(L, arg, &mask);
     if (problem)
         luaL_argerror(L, arg, problem);
-    return mask;
-}
-
-/* A direction set in field `key` of the options table at `arg`. */
-static unsigned opt_dirs_field(lua_State *L, int arg, const char *key, unsigned def)
-{
-    unsigned mask = def;
-    if (lua_getfield(L, arg, key) != LUA_TNIL) {
-        const char *problem = bs_lua_todirs(L, lua_gettop(L), &mask);
-        if (problem)
-            luaL_argerror(L, arg, lua_pushfstring(L, "field '%s': %s", key, problem));
-    }
-    lua_pop(L, 1);
     return mask;
 }
 
@@ -344,8 +334,7 @@ static int board_perft(lua_State *L)
     int depth = (int)bs_lua_checkrange(L, 3, "depth", 0, 64);
     unsigned legal = BS_DIRS_ALL, flip = BS_DIRS_ALL;
     int generic = 0, reference = 0, scalar = 0;
-    if (!lua_isnoneornil(L, 4)) {
-        luaL_checktype(L, 4, LUA_TTABLE);
+    if (bs_lua_opttable(L, 4)) {
         /* a misspelt option (legal_dirs for legal) would count another game */
         static const char *const known[] = {"legal", "flip", "generic", "reference", "scalar", NULL};
         for (lua_pushnil(L); lua_next(L, 4); lua_pop(L, 1)) {
@@ -360,17 +349,11 @@ static int board_perft(lua_State *L)
                                                                ? lua_pushfstring(L, "'%s'", lua_tostring(L, -2))
                                                                : luaL_typename(L, -2)));
         }
-        legal = opt_dirs_field(L, 4, "legal", BS_DIRS_ALL);
-        flip = opt_dirs_field(L, 4, "flip", BS_DIRS_ALL);
-        lua_getfield(L, 4, "generic");
-        generic = lua_toboolean(L, -1);
-        lua_pop(L, 1);
-        lua_getfield(L, 4, "reference");
-        reference = lua_toboolean(L, -1);
-        lua_pop(L, 1);
-        lua_getfield(L, 4, "scalar");
-        scalar = lua_toboolean(L, -1);
-        lua_pop(L, 1);
+        legal = bs_lua_dirsfield(L, 4, "legal", BS_DIRS_ALL);
+        flip = bs_lua_dirsfield(L, 4, "flip", BS_DIRS_ALL);
+        generic = bs_lua_boolfield(L, 4, "generic");
+        reference = bs_lua_boolfield(L, 4, "reference");
+        scalar = bs_lua_boolfield(L, 4, "scalar");
     }
     const char *no_simd = getenv("BOARDSCRIPT_NO_SIMD");
     if (no_simd && *no_simd && strcmp(no_simd, "0") != 0)

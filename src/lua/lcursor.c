@@ -4,10 +4,6 @@
 #include "../core/playout.h"
 #include "binding.h"
 
-#include <stddef.h>
-
-#define CURSOR_META "boardscript.cursor"
-
 static const char *const PLAYER_NAMES[] = {"", "black", "white"};
 
 /* The cursor at argument 1: its userdata starts with CURSOR_TAG and has
@@ -32,11 +28,7 @@ static bs_cursor *check_cursor(lua_State *L)
  */
 static int cursor_new(lua_State *L)
 {
-    int opts = 0;
-    if (!lua_isnoneornil(L, 3)) {
-        luaL_checktype(L, 3, LUA_TTABLE);
-        opts = 3;
-    }
+    int opts = bs_lua_opttable(L, 3);
     bs_game g = bs_lua_checkgame(L, opts);
     bs_state s = bs_lua_checkstate(L, 1, 2, opts, &g);
     lcursor *lc = lua_newuserdatauv(L, sizeof *lc, 0);
@@ -134,10 +126,9 @@ static int cursor_can_pass(lua_State *L)
 static int cursor_playout(lua_State *L)
 {
     bs_cursor *c = check_cursor(L);
-    bs_rng *rng = luaL_checkudata(L, 2, "boardscript.rng");
+    bs_rng *rng = bs_lua_checkrng(L, 2);
     lua_Integer limit = 2 * c->start.board.n * c->start.board.n, pass_odds = 0;
-    if (!lua_isnoneornil(L, 3)) {
-        luaL_checktype(L, 3, LUA_TTABLE);
+    if (bs_lua_opttable(L, 3)) {
         limit = bs_lua_intfield(L, 3, "limit", 0, 1000000, limit);
         pass_odds = bs_lua_intfield(L, 3, "pass_odds", 0, 1000000, 0);
     }

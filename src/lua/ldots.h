@@ -5,8 +5,6 @@
 #include "../core/dots.h"
 #include "binding.h"
 
-#define DOTS_META "boardscript.dots"
-
 /* The boardscript.dots userdata at `arg` (raises otherwise). */
 bs_dots *bs_lua_checkdots(lua_State *L, int arg);
 

@@ -1,22 +1,23 @@
 /* ldots_solve.c - the exact Dots and Boxes solver as Lua userdata, plus d:solve and d:best_move. */
+#include <math.h>
 #include <time.h>
 
 #include "../core/dots_solve.h"
 #include "ldots.h"
 
-#define SOLVER_META "boardscript.dots_solver"
-
 /*
  * Values are the core's: the net score of the boxes still unowned, for the
  * player to move, with perfect play (from an empty grid, the first player's
- * margin). Limits are per call: `node_limit` nodes, `seconds` of CPU time.
+ * margin). Limits are per call: `nodes`, and `time` in seconds of CPU time
+ * (the clock of --max-seconds; the searcher's `time` is wall time). The
+ * names were `node_limit` and `seconds`: those raise, naming the new ones.
  * The core only polls the stop callback every few thousand nodes, so a limit
  * is met to within that.
  */
 typedef struct lsolver {
     bs_dots_solver *solver; /* NULL before creation and after close */
-    lua_Integer node_limit; /* the defaults for each call; 0 = none */
-    lua_Number seconds;
+    lua_Integer nodes;      /* the defaults for each call; 0 = none */
+    lua_Number time;        /* CPU seconds */
     uint64_t start, limit;  /* the call in progress */
     clock_t deadline;
     int has_deadline;
@@ -31,8 +32,8 @@ typedef struct lsolver {
 
 typedef struct solve_opts {
     lua_Integer tt_mb;      /* 0 = the core's default */
-    lua_Integer node_limit; /* -1 = not given */
-    lua_Number seconds;     /* -1 = not given */
+    lua_Integer nodes;      /* -1 = not given */
+    lua_Number time;        /* -1 = not given */
     lua_Number interval;    /* progress_interval; -1 = not given */
     int progress_arg;       /* stack index of an options table with a progress function, or 0 */
 } solve_opts;
@@ -74,47 +75,13 @@ static int should_stop(void *userdata)
     return ls->has_deadline && clock() >= ls->deadline;
 }
 
-static lua_Integer integer_field(lua_State *L, int arg, const char *key, lua_Integer lo,
-                                 lua_Integer hi, lua_Integer def)
-{
-    lua_Integer v = def;
-    if (lua_getfield(L, arg, key) != LUA_TNIL) {
-        int isnum;
-        v = lua_tointegerx(L, -1, &isnum);
-        if (!isnum)
-            luaL_argerror(L, arg, lua_pushfstring(L, "field '%s': integer expected", key));
-        if (v < lo || v > hi)
-            luaL_argerror(L, arg, lua_pushfstring(L, "field '%s' out of range %I..%I", key,
-                                                  lo, hi));
-    }
-    lua_pop(L, 1);
-    return v;
-}
-
-/* A number field >= 0 (-1 when absent); NaN, negative and non-numbers raise. */
-static lua_Number seconds_field(lua_State *L, int arg, const char *key)
-{
-    lua_Number v = -1;
-    if (lua_getfield(L, arg, key) != LUA_TNIL) {
-        int isnum;
-        v = lua_tonumberx(L, -1, &isnum);
-        if (!isnum)
-            luaL_argerror(L, arg, lua_pushfstring(L, "field '%s': number expected", key));
-        if (!(v >= 0))
-            luaL_argerror(L, arg, lua_pushfstring(L, "field '%s' must not be negative", key));
-    }
-    lua_pop(L, 1);
-    return v;
-}
-
-/* {tt_mb =, node_limit =, seconds =, progress =, progress_interval =} at
+/* {tt_mb =, nodes =, time =, progress =, progress_interval =} at
  * `arg` (absent or nil: defaults). */
 static solve_opts check_opts(lua_State *L, int arg, int allow_tt)
 {
     solve_opts o = {0, -1, -1, -1, 0};
-    if (lua_isnoneornil(L, arg))
+    if (!bs_lua_opttable(L, arg))
         return o;
-    luaL_checktype(L, arg, LUA_TTABLE);
     int type = lua_getfield(L, arg, "progress");
     lua_pop(L, 1);
     if (type == LUA_TFUNCTION)
@@ -122,10 +89,12 @@ static solve_opts check_opts(lua_State *L, int arg, int allow_tt)
     else if (type != LUA_TNIL)
         luaL_argerror(L, arg, "field 'progress': function expected");
     if (allow_tt)
-        o.tt_mb = integer_field(L, arg, "tt_mb", 1, 1 << 16, 0);
-    o.node_limit = integer_field(L, arg, "node_limit", 0, LUA_MAXINTEGER, -1);
-    o.seconds = seconds_field(L, arg, "seconds");
-    o.interval = seconds_field(L, arg, "progress_interval");
+        o.tt_mb = bs_lua_intfield(L, arg, "tt_mb", 1, 1 << 16, 0);
+    bs_lua_renamedfield(L, arg, "node_limit", "nodes");
+    bs_lua_renamedfield(L, arg, "seconds", "time");
+    o.nodes = bs_lua_intfield(L, arg, "nodes", 0, LUA_MAXINTEGER, -1);
+    o.time = bs_lua_numfield(L, arg, "time", 0, HUGE_VAL, -1);
+    o.interval = bs_lua_numfield(L, arg, "progress_interval", 0, HUGE_VAL, -1);
     return o;
 }
 
@@ -135,14 +104,14 @@ static lsolver *push_solver(lua_State *L, const solve_opts *o)
 {
     lsolver *ls = lua_newuserdatauv(L, sizeof *ls, 1); /* user value: the default progress function */
     ls->solver = NULL;
-    ls->node_limit = o->node_limit > 0 ? o->node_limit : 0;
-    ls->seconds = o->seconds > 0 ? o->seconds : 0;
+    ls->nodes = o->nodes > 0 ? o->nodes : 0;
+    ls->time = o->time > 0 ? o->time : 0;
     ls->interval = o->interval >= 0 ? o->interval : 1;
     ls->start = ls->limit = 0;
     ls->has_deadline = 0;
     ls->L = NULL;
     ls->progress_idx = ls->err_idx = ls->failed = ls->busy = 0;
-    luaL_setmetatable(L, SOLVER_META);
+    luaL_setmetatable(L, DOTS_SOLVER_META);
     bs_dots_solve_config cfg = {0};
     cfg.tt_bytes = (size_t)o->tt_mb << 20;
     cfg.should_stop = should_stop;
@@ -156,10 +125,15 @@ static lsolver *push_solver(lua_State *L, const solve_opts *o)
 
 static lsolver *check_solver(lua_State *L, int arg)
 {
-    lsolver *ls = luaL_checkudata(L, arg, SOLVER_META);
+    lsolver *ls = luaL_checkudata(L, arg, DOTS_SOLVER_META);
     if (!ls->solver)
-        luaL_error(L, "attempt to use a closed solver");
+        bs_lua_closederror(L, arg, DOTS_SOLVER_META);
     return ls;
+}
+
+int bs_lua_dots_solver_closed(const void *object)
+{
+    return ((const lsolver *)object)->solver == NULL;
 }
 
 /* For value and best: not from the solver's own progress function. */
@@ -198,8 +172,8 @@ static int run(lua_State *L, int solver_arg, const bs_dots *d, const solve_opts 
         lua_pushliteral(L, "game over");
         return 2;
     }
-    lua_Integer limit = call->node_limit >= 0 ? call->node_limit : ls->node_limit;
-    lua_Number seconds = call->seconds >= 0 ? call->seconds : ls->seconds;
+    lua_Integer limit = call->nodes >= 0 ? call->nodes : ls->nodes;
+    lua_Number seconds = call->time >= 0 ? call->time : ls->time;
     ls->start = bs_dots_solver_nodes(ls->solver);
     ls->limit = (uint64_t)limit;
     /* A limit of years is no limit, and must not overflow clock_t. */
@@ -256,7 +230,7 @@ static int run(lua_State *L, int solver_arg, const bs_dots *d, const solve_opts 
     return want_move ? 3 : 2;
 }
 
-/* core.dots_solver([{tt_mb =, node_limit =, seconds =}]): a solver whose
+/* core.dots_solver([{tt_mb =, nodes =, time =}]): a solver whose
  * table is kept from call to call, so asking move after move reuses work. */
 static int solver_new(lua_State *L)
 {
@@ -269,7 +243,7 @@ static int solver_new(lua_State *L)
     return 1;
 }
 
-/* s:value(d [, {node_limit =, seconds =}]) -> value, nodes */
+/* s:value(d [, {nodes =, time =}]) -> value, nodes */
 static int solver_value(lua_State *L)
 {
     check_idle_solver(L, 1);
@@ -300,7 +274,7 @@ static int solver_nodes(lua_State *L)
  * explicitly raises. */
 static int solver_gc(lua_State *L)
 {
-    lsolver *ls = luaL_checkudata(L, 1, SOLVER_META);
+    lsolver *ls = luaL_checkudata(L, 1, DOTS_SOLVER_META);
     if (ls->busy)
         return luaL_error(L, "cannot close a solver while it is solving");
     close_solver(ls);
@@ -309,7 +283,7 @@ static int solver_gc(lua_State *L)
 
 static int solver_tostring(lua_State *L)
 {
-    lsolver *ls = luaL_checkudata(L, 1, SOLVER_META);
+    lsolver *ls = luaL_checkudata(L, 1, DOTS_SOLVER_META);
     if (ls->solver)
         lua_pushfstring(L, "dots_solver (%p)", (void *)ls);
     else
@@ -328,7 +302,7 @@ static int solve_once(lua_State *L, int want_move)
     return n < 0 ? lua_error(L) : n;
 }
 
-/* d:solve([{tt_mb =, node_limit =, seconds =}]) -> value, nodes */
+/* d:solve([{tt_mb =, nodes =, time =}]) -> value, nodes */
 int bs_lua_dots_solve(lua_State *L)
 {
     return solve_once(L, 0);
@@ -349,7 +323,7 @@ void bs_lua_open_dots_solver(lua_State *L)
                                            {"__close", solver_gc},
                                            {"__tostring", solver_tostring},
                                            {NULL, NULL}};
-    bs_lua_newmeta(L, SOLVER_META, methods, metamethods);
+    bs_lua_newmeta(L, DOTS_SOLVER_META, methods, metamethods);
     lua_pushcfunction(L, solver_new);
     lua_setfield(L, -2, "dots_solver");
     lua_pushinteger(L, BS_DOTS_SOLVE_MAX_EDGES);

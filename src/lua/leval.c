@@ -8,9 +8,6 @@
 #include "leval.h"
 #include "../core/capture.h"
 
-#define EVALUATOR_META "boardscript.evaluator"
-#define TRAINER_META "boardscript.trainer"
-
 /*
  * ev = core.evaluator{size =, phases =, features =, mobility =}
  * ev = core.evaluator(PATH) -> ev, meta (every failure raises, naming argument 1 and the file)
@@ -35,8 +32,13 @@ bs_levaluator *bs_lua_checkevaluator(lua_State *L, int arg)
 {
     bs_levaluator *e = luaL_checkudata(L, arg, EVALUATOR_META);
     if (!e->model)
-        luaL_argerror(L, arg, "attempt to use a closed evaluator");
+        bs_lua_closederror(L, arg, EVALUATOR_META);
     return e;
+}
+
+int bs_lua_evaluator_closed(const void *object)
+{
+    return ((const bs_levaluator *)object)->model == NULL;
 }
 
 static bs_levaluator *push_evaluator(lua_State *L, bs_model *m)
@@ -46,19 +48,6 @@ static bs_levaluator *push_evaluator(lua_State *L, bs_model *m)
     e->model = m;
     luaL_setmetatable(L, EVALUATOR_META);
     return e;
-}
-
-static lua_Integer int_opt(lua_State *L, int t, const char *key, lua_Integer lo, lua_Integer hi, lua_Integer def)
-{
-    lua_Integer v = def;
-    if (lua_getfield(L, t, key) != LUA_TNIL) {
-        int isnum;
-        v = lua_tointegerx(L, -1, &isnum);
-        if (!isnum || v < lo || v > hi)
-            luaL_argerror(L, t, lua_pushfstring(L, "field '%s': integer from %I to %I expected", key, lo, hi));
-    }
-    lua_pop(L, 1);
-    return v;
 }
 
 static unsigned features_opt(lua_State *L, int t)
@@ -145,16 +134,10 @@ static int evaluator_new(lua_State *L)
     if (lua_type(L, 1) == LUA_TSTRING)
         return evaluator_from_file(L);
     luaL_checktype(L, 1, LUA_TTABLE);
-    int n = (int)int_opt(L, 1, "size", 3, BS_MAX_N, 8);
-    int phases = (int)int_opt(L, 1, "phases", 0, BS_MODEL_MAX_PHASES, 0);
+    int n = (int)bs_lua_intfield(L, 1, "size", 3, BS_MAX_N, 8);
+    int phases = (int)bs_lua_intfield(L, 1, "phases", 0, BS_MODEL_MAX_PHASES, 0);
     unsigned features = features_opt(L, 1);
-    unsigned dirs = BS_DIRS_ALL;
-    if (lua_getfield(L, 1, "mobility") != LUA_TNIL) {
-        const char *problem = bs_lua_todirs(L, lua_gettop(L), &dirs);
-        if (problem)
-            luaL_argerror(L, 1, lua_pushfstring(L, "field 'mobility': %s", problem));
-    }
-    lua_pop(L, 1);
+    unsigned dirs = bs_lua_dirsfield(L, 1, "mobility", BS_DIRS_ALL);
     bs_model *m;
     int st = bs_model_new(&m, n, phases, features, dirs);
     if (st != BS_OK)
@@ -311,8 +294,13 @@ static ltrainer *check_trainer(lua_State *L, int arg)
 {
     ltrainer *t = luaL_checkudata(L, arg, TRAINER_META);
     if (!t->trainer)
-        luaL_argerror(L, arg, "attempt to use a closed trainer");
+        bs_lua_closederror(L, arg, TRAINER_META);
     return t;
+}
+
+int bs_lua_trainer_closed(const void *object)
+{
+    return ((const ltrainer *)object)->trainer == NULL;
 }
 
 /* core.trainer(ev): user value 1 holds the evaluator, which cannot close while it lives. */
@@ -411,27 +399,13 @@ static void push_fit(lua_State *L, const bs_fit_result *r)
     lua_setfield(L, -2, "holdout");
 }
 
-static double num_opt(lua_State *L, int t, const char *key, double lo, double hi, double def)
-{
-    double v = def;
-    if (lua_getfield(L, t, key) != LUA_TNIL) {
-        int isnum;
-        v = lua_tonumberx(L, -1, &isnum);
-        if (!isnum || !(v >= lo && v <= hi))
-            luaL_argerror(L, t, lua_pushfstring(L, "field '%s': number from %f to %f expected", key, lo, hi));
-    }
-    lua_pop(L, 1);
-    return v;
-}
-
 static int trainer_fit(lua_State *L)
 {
     ltrainer *t = check_trainer(L, 1);
     bs_fit_options o = {20, 4.0};
-    if (!lua_isnoneornil(L, 2)) {
-        luaL_checktype(L, 2, LUA_TTABLE);
-        o.iterations = (int)int_opt(L, 2, "iterations", 1, 100000, 20);
-        o.shrink = num_opt(L, 2, "shrink", 0, 1e9, 4.0);
+    if (bs_lua_opttable(L, 2)) {
+        o.iterations = (int)bs_lua_intfield(L, 2, "iterations", 1, 100000, 20);
+        o.shrink = bs_lua_numfield(L, 2, "shrink", 0, 1e9, 4.0);
     }
     bs_fit_result r;
     int st = bs_trainer_fit(t->trainer, &o, &r);

@@ -2,21 +2,6 @@
 #include "../core/playout.h"
 #include "binding.h"
 
-/* Shared with lcursor.c (binding.h). */
-lua_Integer bs_lua_intfield(lua_State *L, int opts, const char *key, lua_Integer lo, lua_Integer hi,
-                            lua_Integer def)
-{
-    lua_Integer v = def;
-    if (lua_getfield(L, opts, key) != LUA_TNIL) {
-        int isnum;
-        v = lua_tointegerx(L, -1, &isnum);
-        if (!isnum || v < lo || v > hi)
-            luaL_argerror(L, opts, lua_pushfstring(L, "field '%s': integer from %I to %I expected", key, lo, hi));
-    }
-    lua_pop(L, 1);
-    return v;
-}
-
 int bs_lua_pushoutcome(lua_State *L, const bs_game *g, const bs_state *s, int plies)
 {
     int value = bs_state_final_value(g, s); /* for the side to move */
@@ -41,14 +26,10 @@ int bs_lua_pushoutcome(lua_State *L, const bs_game *g, const bs_state *s, int pl
  */
 static int core_playout(lua_State *L)
 {
-    int opts = 0;
-    if (!lua_isnoneornil(L, 4)) {
-        luaL_checktype(L, 4, LUA_TTABLE);
-        opts = 4;
-    }
+    int opts = bs_lua_opttable(L, 4);
     bs_game g = bs_lua_checkgame(L, opts);
     bs_state s = bs_lua_checkstate(L, 1, 2, opts, &g);
-    bs_rng *rng = luaL_checkudata(L, 3, "boardscript.rng");
+    bs_rng *rng = bs_lua_checkrng(L, 3);
     lua_Integer limit = 2 * s.board.n * s.board.n, pass_odds = 0;
     if (opts) {
         limit = bs_lua_intfield(L, opts, "limit", 0, 1000000, limit);

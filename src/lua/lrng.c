@@ -1,26 +1,5 @@
 /* lrng.c - the engine's seeded random generator as Lua userdata. */
-#include "../core/rng.h"
 #include "binding.h"
-
-#include <stddef.h>
-
-#define RNG_META "boardscript.rng"
-
-/* A generator's userdata: the generator, then RNG_TAG (so a pointer to it
- * is a bs_rng pointer for luaL_checkudata's other users); checked by
- * bs_lua_checktagged, two loads in the hot path. */
-#define RNG_TAG 0x62732d726e672d31ULL /* "bs-rng-1" */
-
-typedef struct lrng {
-    bs_rng g;
-    uint64_t tag;
-} lrng;
-
-static bs_rng *check_rng(lua_State *L)
-{
-    lrng *r = bs_lua_checktagged(L, 1, sizeof(lrng), offsetof(lrng, tag), RNG_TAG, RNG_META);
-    return &r->g;
-}
 
 /* An integer, or a float with an integral value (lua_numbertointeger alone
  * would truncate 2.5 to 2). */
@@ -38,7 +17,7 @@ static uint64_t check_seed(lua_State *L, int arg)
 static int rng_new(lua_State *L)
 {
     uint64_t seed = lua_isnoneornil(L, 1) ? 0 : check_seed(L, 1);
-    lrng *r = lua_newuserdatauv(L, sizeof *r, 0);
+    bs_lrng *r = lua_newuserdatauv(L, sizeof *r, 0);
     r->tag = RNG_TAG;
     bs_rng_seed(&r->g, seed);
     luaL_setmetatable(L, RNG_META);
@@ -47,14 +26,14 @@ static int rng_new(lua_State *L)
 
 static int rng_seed(lua_State *L)
 {
-    bs_rng_seed(check_rng(L), check_seed(L, 2));
+    bs_rng_seed(bs_lua_checkrng(L, 1), check_seed(L, 2));
     return 0;
 }
 
 /* Like math.random: () -> [0,1), (m) -> [1,m], (m, n) -> [m,n]. */
 static int rng_random(lua_State *L)
 {
-    bs_rng *g = check_rng(L);
+    bs_rng *g = bs_lua_checkrng(L, 1);
     int isint;
     lua_Integer lo, hi = lua_tointegerx(L, 2, &isint);
     if (isint && hi >= 1 && lua_gettop(L) == 2) { /* random(m): the call a playout makes */
@@ -85,7 +64,7 @@ static int rng_random(lua_State *L)
 
 static int rng_tostring(lua_State *L)
 {
-    lua_pushfstring(L, "rng (%p)", (void *)check_rng(L));
+    lua_pushfstring(L, "rng (%p)", (void *)bs_lua_checkrng(L, 1));
     return 1;
 }
 

@@ -9,8 +9,6 @@
 #include "leval.h"
 #include "binding.h"
 
-#define SEARCHER_META "boardscript.searcher"
-
 /*
  * s = core.searcher{tt_mb =, weights = {...}}
  * s:search(board, player [, opts]) -> move, value, info
@@ -51,8 +49,13 @@ static lsearcher *check_searcher(lua_State *L, int arg)
 {
     lsearcher *ls = luaL_checkudata(L, arg, SEARCHER_META);
     if (!ls->searcher)
-        luaL_error(L, "attempt to use a closed searcher");
+        bs_lua_closederror(L, arg, SEARCHER_META);
     return ls;
+}
+
+int bs_lua_searcher_closed(const void *object)
+{
+    return ((const lsearcher *)object)->searcher == NULL;
 }
 
 /* For the methods that change the searcher: not from its own evaluate function. */
@@ -62,71 +65,6 @@ static lsearcher *check_idle_searcher(lua_State *L, int arg)
     if (ls->busy)
         luaL_error(L, "searcher is busy (called from its own evaluate function)");
     return ls;
-}
-
-/* Field `key` of the table at `t`; errors name argument `arg` (the options table). */
-static lua_Integer int_field_of(lua_State *L, int arg, int t, const char *owner, const char *key, lua_Integer lo,
-                                lua_Integer hi, lua_Integer def)
-{
-    lua_Integer v = def;
-    if (lua_getfield(L, t, key) != LUA_TNIL) {
-        int isnum;
-        v = lua_tointegerx(L, -1, &isnum);
-        if (!isnum)
-            luaL_argerror(L, arg, lua_pushfstring(L, "field '%s%s': integer expected", owner, key));
-        if (v < lo || v > hi)
-            luaL_argerror(L, arg, lua_pushfstring(L, "field '%s%s' out of range %I..%I", owner, key, lo, hi));
-    }
-    lua_pop(L, 1);
-    return v;
-}
-
-static lua_Integer int_field(lua_State *L, int arg, const char *owner, const char *key, lua_Integer lo,
-                             lua_Integer hi, lua_Integer def)
-{
-    return int_field_of(L, arg, arg, owner, key, lo, hi, def);
-}
-
-static int bool_field(lua_State *L, int arg, const char *key)
-{
-    lua_getfield(L, arg, key);
-    int v = lua_toboolean(L, -1);
-    lua_pop(L, 1);
-    return v;
-}
-
-static unsigned dirs_field(lua_State *L, int arg, int t, const char *key, unsigned def)
-{
-    unsigned mask = def;
-    if (lua_getfield(L, t, key) != LUA_TNIL) {
-        const char *problem = bs_lua_todirs(L, lua_gettop(L), &mask);
-        if (problem)
-            luaL_argerror(L, arg, lua_pushfstring(L, "field 'game.%s': %s", key, problem));
-    }
-    lua_pop(L, 1);
-    return mask;
-}
-
-/* How a name that matched nothing reads in a message: the string, or what it is. */
-static const char *shown_name(lua_State *L, int idx)
-{
-    if (lua_type(L, idx) != LUA_TSTRING)
-        return luaL_typename(L, idx);
-    size_t len;
-    const char *name = lua_tolstring(L, idx, &len);
-    return strlen(name) == len ? name : "a string with an embedded zero";
-}
-
-static int option_field(lua_State *L, int arg, int t, const char *key, const char *const names[], int def)
-{
-    int v = def;
-    if (lua_getfield(L, t, key) != LUA_TNIL) {
-        v = bs_lua_findname(L, -1, names);
-        if (v < 0)
-            luaL_argerror(L, arg, lua_pushfstring(L, "field 'game.%s': unknown value '%s'", key, shown_name(L, -1)));
-    }
-    lua_pop(L, 1);
-    return v;
 }
 
 /* The game description in field `game` of the options table at `arg`. */
@@ -143,16 +81,16 @@ static bs_game check_game(lua_State *L, int arg)
     int t = lua_gettop(L);
     if (!lua_istable(L, t))
         luaL_argerror(L, arg, "field 'game': table expected");
-    g.legal_dirs = dirs_field(L, arg, t, "legal", BS_DIRS_ALL);
-    g.flip_dirs = dirs_field(L, arg, t, "flip", BS_DIRS_ALL);
-    g.legal2_dirs = dirs_field(L, arg, t, "legal2", BS_DIRS_DIAGONAL);
-    g.flip2_dirs = dirs_field(L, arg, t, "flip2", BS_DIRS_ALL);
-    g.second_after = (int)int_field_of(L, arg, t, "game.", "second_after", 0, BS_MAX_N * BS_MAX_N, 0);
-    g.pass_rule = option_field(L, arg, t, "pass", PASS, BS_PASS_WHEN_STUCK);
-    g.end_rule = option_field(L, arg, t, "ending", ENDING, BS_END_NO_MOVES);
-    g.turn_limit = (int)int_field_of(L, arg, t, "game.", "turn_limit", 0, 1000000, 0);
-    g.misere = bool_field(L, t, "misere");
-    g.empties_to_winner = bool_field(L, t, "empties_to_winner");
+    g.legal_dirs = bs_lua_dirsfield_in(L, arg, t, "game.", "legal", BS_DIRS_ALL);
+    g.flip_dirs = bs_lua_dirsfield_in(L, arg, t, "game.", "flip", BS_DIRS_ALL);
+    g.legal2_dirs = bs_lua_dirsfield_in(L, arg, t, "game.", "legal2", BS_DIRS_DIAGONAL);
+    g.flip2_dirs = bs_lua_dirsfield_in(L, arg, t, "game.", "flip2", BS_DIRS_ALL);
+    g.second_after = (int)bs_lua_intfield_in(L, arg, t, "game.", "second_after", 0, BS_MAX_N * BS_MAX_N, 0);
+    g.pass_rule = bs_lua_optionfield_in(L, arg, t, "game.", "pass", PASS, BS_PASS_WHEN_STUCK);
+    g.end_rule = bs_lua_optionfield_in(L, arg, t, "game.", "ending", ENDING, BS_END_NO_MOVES);
+    g.turn_limit = (int)bs_lua_intfield_in(L, arg, t, "game.", "turn_limit", 0, 1000000, 0);
+    g.misere = bs_lua_boolfield(L, t, "misere");
+    g.empties_to_winner = bs_lua_boolfield(L, t, "empties_to_winner");
     lua_pop(L, 1);
     return g;
 }
@@ -166,20 +104,12 @@ static bs_state check_state(lua_State *L, int board_arg, int player_arg, int opt
     s.player = bs_lua_checkoption(L, player_arg, NULL, PLAYERS) + BS_BLACK;
     s.piece = 1;
     if (opts) {
-        s.passes = (int)int_field(L, opts, "", "passes", 0, 1000000, 0);
-        s.piece = (int)int_field(L, opts, "", "piece", 1, g->second_after > 0 ? 2 : 1, 1);
-        s.turns = (int)int_field(L, opts, "", "turns", 0, 1000000, 0);
-        s.unable = (int)int_field(L, opts, "", "unable", 0, 1000000, 0);
+        s.passes = (int)bs_lua_intfield(L, opts, "passes", 0, 1000000, 0);
+        s.piece = (int)bs_lua_intfield(L, opts, "piece", 1, g->second_after > 0 ? 2 : 1, 1);
+        s.turns = (int)bs_lua_intfield(L, opts, "turns", 0, 1000000, 0);
+        s.unable = (int)bs_lua_intfield(L, opts, "unable", 0, 1000000, 0);
     }
     return s;
-}
-
-static int opts_arg(lua_State *L, int arg)
-{
-    if (lua_isnoneornil(L, arg))
-        return 0;
-    luaL_checktype(L, arg, LUA_TTABLE);
-    return arg;
 }
 
 static void now(struct timespec *t)
@@ -289,23 +219,17 @@ static void push_move(lua_State *L, int move)
 static int run(lua_State *L, int exact)
 {
     lsearcher *ls = check_idle_searcher(L, 1);
-    int opts = opts_arg(L, 4);
+    int opts = bs_lua_opttable(L, 4);
     bs_game g = check_game(L, opts);
     bs_state s = check_state(L, 2, 3, opts, &g);
     bs_search_limits lim = {0, 0, 0};
     double seconds = 0;
     int has_eval = 0;
     if (opts) {
-        lim.depth = (int)int_field(L, opts, "", "depth", 0, 60, 0);
-        lim.endgame = (int)int_field(L, opts, "", "endgame", 0, BS_MAX_N * BS_MAX_N, 0);
-        lim.nodes = (uint64_t)int_field(L, opts, "", "nodes", 0, LUA_MAXINTEGER, 0);
-        if (lua_getfield(L, opts, "time") != LUA_TNIL) {
-            int isnum;
-            seconds = lua_tonumberx(L, -1, &isnum);
-            if (!isnum || !(seconds >= 0) || seconds > 1e7)
-                luaL_argerror(L, opts, "field 'time': seconds (a number from 0) expected");
-        }
-        lua_pop(L, 1);
+        lim.depth = (int)bs_lua_intfield(L, opts, "depth", 0, 60, 0);
+        lim.endgame = (int)bs_lua_intfield(L, opts, "endgame", 0, BS_MAX_N * BS_MAX_N, 0);
+        lim.nodes = (uint64_t)bs_lua_intfield(L, opts, "nodes", 0, LUA_MAXINTEGER, 0);
+        seconds = bs_lua_numfield(L, opts, "time", 0, 1e7, 0);
         int type = lua_getfield(L, opts, "evaluate");
         if (type != LUA_TNIL && type != LUA_TFUNCTION)
             luaL_argerror(L, opts, "field 'evaluate': function expected");
@@ -318,11 +242,12 @@ static int run(lua_State *L, int exact)
     /* a learned evaluation: user value 2 keeps it alive while it is set */
     const bs_model *model = NULL;
     if (opts && lua_getfield(L, opts, "evaluator") != LUA_TNIL) {
-        if (!luaL_testudata(L, -1, "boardscript.evaluator"))
+        if (!luaL_testudata(L, -1, EVALUATOR_META))
             luaL_argerror(L, opts, "field 'evaluator': evaluator expected (core.evaluator)");
         bs_levaluator *e = lua_touserdata(L, -1);
         if (!e->model)
-            luaL_argerror(L, opts, "field 'evaluator': a closed evaluator");
+            luaL_argerror(L, opts,
+                          lua_pushfstring(L, "field 'evaluator': %s", bs_lua_pushclosed(L, EVALUATOR_META)));
         int n = bs_model_size(e->model);
         if (n != s.board.n)
             luaL_argerror(L, opts, lua_pushfstring(L, "field 'evaluator': an evaluation of %d x %d boards for a %d x %d "
@@ -419,7 +344,7 @@ static int searcher_solve(lua_State *L)
 static int searcher_evaluate(lua_State *L)
 {
     lsearcher *ls = check_searcher(L, 1);
-    int opts = opts_arg(L, 4);
+    int opts = bs_lua_opttable(L, 4);
     bs_game g = check_game(L, opts);
     bs_state s = check_state(L, 2, 3, opts, &g);
     bs_eval_weights w = bs_searcher_weights(ls->searcher);
@@ -433,7 +358,7 @@ static int searcher_evaluate(lua_State *L)
 static int searcher_position(lua_State *L)
 {
     check_searcher(L, 1);
-    int opts = opts_arg(L, 4);
+    int opts = bs_lua_opttable(L, 4);
     bs_game g = check_game(L, opts);
     bs_state s = check_state(L, 2, 3, opts, &g);
     bs_set moves;
@@ -479,7 +404,7 @@ static void check_weights(lua_State *L, int arg, bs_eval_weights *w)
         if (found < 0)
             luaL_argerror(L, arg, lua_pushfstring(L, "unknown weight '%s' (expected discs, mobility, potential, "
                                                      "corners, corner_adj, stable or parity)",
-                                                  shown_name(L, -2)));
+                                                  bs_lua_shownname(L, -2)));
         const char *key = WEIGHT_NAMES[found];
         int isnum;
         lua_Integer v = lua_tointegerx(L, -1, &isnum);
@@ -538,11 +463,11 @@ static int searcher_tostring(lua_State *L)
 /* core.searcher([{tt_mb =, weights =}]) */
 static int searcher_new(lua_State *L)
 {
-    int opts = opts_arg(L, 1);
+    int opts = bs_lua_opttable(L, 1);
     bs_search_config cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.weights = bs_eval_default_weights();
-    lua_Integer tt_mb = opts ? int_field(L, opts, "", "tt_mb", 1, 1 << 16, 16) : 16;
+    lua_Integer tt_mb = opts ? bs_lua_intfield(L, opts, "tt_mb", 1, 1 << 16, 16) : 16;
     if (opts && lua_getfield(L, opts, "weights") != LUA_TNIL) {
         check_weights(L, lua_gettop(L), &cfg.weights);
     }

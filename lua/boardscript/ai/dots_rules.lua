@@ -8,7 +8,7 @@
 -- column sum and a vertical one an even sum, and either sum then fixes it.
 local rule = { name = "dots_rules", games = { "dots" } } -- games: checked when loaded
 
-local DOTS_META = "boardscript.dots"
+local core = require "boardscript.core"
 
 --- The first level: the candidate edges of position `d`, and which list
 -- they are ("complete", "safe" or "any"). Empty only when the game is over.
@@ -63,7 +63,7 @@ end
 -- `who`, for any other game (a script may call a policy directly).
 function rule.dots_board(g, who)
   local d = g:board()
-  if (getmetatable(d) or {}).__name ~= DOTS_META then
+  if core.type(d) ~= "dots" then
     error(("the %s player plays Dots and Boxes only"):format(who), 0)
   end
   return d

@@ -80,7 +80,6 @@ local dots_search = {
 
 dots_search.DEFAULT_DEPTH, dots_search.TIMED_DEPTH = 2, 20
 
-local DOTS_META = "boardscript.dots"
 local MEMO_LIMIT = 200000 -- loony positions remembered per grid size
 
 dots_search.engine = engine.new
@@ -94,7 +93,7 @@ dots_search.without_junctions = chains.without_junctions
 
 local function check_dots(g)
   local d = g:board()
-  if (getmetatable(d) or {}).__name ~= DOTS_META then
+  if core.type(d) ~= "dots" then
     error("the dots_search player plays Dots and Boxes only", 0)
   end
   return d
@@ -168,7 +167,7 @@ function dots_search:choose(g, ctx)
       solver = core.dots_solver { tt_mb = 16 }
       rawset(self, "solver", solver)
     end
-    local limit = { node_limit = option(self, ctx, "solver_nodes") }
+    local limit = { nodes = option(self, ctx, "solver_nodes") }
     local edge, value, nodes = solver:best(d, limit)
     if edge then
       -- Perfect play, and among the moves as good as the solver's, the one

@@ -42,7 +42,8 @@ function dots_solver.table_mb(edges, node_limit, memory_mib)
 end
 
 --- A solver player. opts.node_limit: nodes per move (default 2,000,000;
--- 0 = no limit); opts.tt_mb: transposition table MiB (default 16), kept
+-- 0 = no limit; the solver's `nodes` budget: this player option kept its
+-- name); opts.tt_mb: transposition table MiB (default 16), kept
 -- from move to move.
 function dots_solver.new(opts)
   opts = opts or {}
@@ -60,7 +61,7 @@ function dots_solver.new(opts)
     if d:finished() then return nil end
     if d:edge_count() <= core.dots_solver_max_edges then
       self.solver = self.solver or core.dots_solver { tt_mb = self.tt_mb }
-      local edge = self.solver:best(d, { node_limit = self.node_limit })
+      local edge = self.solver:best(d, { nodes = self.node_limit })
       if edge then return edge end
     end
     return dots_rules.choose_edge(d)

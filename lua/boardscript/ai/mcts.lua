@@ -81,11 +81,9 @@ local apply = rules_mod.apply
 --- The longest playout: twice the cells of a core board (or the edges of
 -- a dots grid), else 1000 plies.
 function mcts.playout_limit(s)
-  local b = s.board
-  local ok, n = pcall(function() return b:size() end)
-  if ok and math.type(n) == "integer" then return 2 * n * n end
-  ok, n = pcall(function() return b:edge_count() end)
-  if ok and math.type(n) == "integer" then return 2 * n end
+  local b, kind = s.board, core.type(s.board)
+  if kind == "board" then return 2 * b:size() * b:size() end
+  if kind == "dots" then return 2 * b:edge_count() end
   return 1000
 end
 

@@ -64,8 +64,8 @@ local function solve_dots(args)
       size, nodes, seconds, lo > 0 and "+" .. lo or tostring(lo), hi > 0 and "+" .. hi or tostring(hi)))
   end
   local ok, value, nodes_or_why, stopped_nodes, lo, hi = pcall(d.solve, d,
-    { tt_mb = tt_mb, node_limit = args.node_limit, progress = progress,
-      seconds = args.time > 0 and args.time or nil })
+    { tt_mb = tt_mb, nodes = args.node_limit, progress = progress,
+      time = args.time > 0 and args.time or nil })
   if not ok then
     io.stderr:write(("boardscript: cannot solve with a %d MiB table: %s\n"):format(tt_mb, tostring(value)))
     return 1

@@ -31,8 +31,8 @@ local function fail(ply, check, fmt, ...)
   error({ soak_failure = true, check = check, detail = fmt:format(...), ply = ply }, 0)
 end
 
-local function is_board(b) return type(b) == "userdata" and b.perft ~= nil end
-local function is_dots(b) return type(b) == "userdata" and b.edge_count ~= nil end
+local function is_board(b) return core.type(b) == "board" end
+local function is_dots(b) return core.type(b) == "dots" end
 
 local function plain(value)
   local kind = type(value)

@@ -48,12 +48,11 @@ function setup.game_of(args)
   local opts = rule_options.convert(rules, rule_options.texts(args))
   local g = game_mod.new(rules, opts, core.rng(0))
   local board = g.state.board
-  local ok, n = pcall(function() return board:size() end)
-  if not ok or math.type(n) ~= "integer" or not tostring(board):match("^[%.XO#\n]+$")
-    or #tostring(board) ~= n * (n + 1) then
+  if core.type(board) ~= "board" then
     errors.fail(("train: %s does not keep its position on a core board (core.board); train cannot read it")
       :format(name))
   end
+  local n = board:size()
   if n < 3 then errors.fail(("train: %d x %d boards are too small for an evaluation (3 to 26)"):format(n, n)) end
   local described = rules_mod.core_game(rules, g.state)
   return { rules = rules, name = name, source = args.rules, opts = opts, n = n, options = options_text(g.opts),
