@@ -15,6 +15,8 @@ console.EOF = setmetatable({}, {
 })
 
 --- A writer that keeps everything written, for in-memory dialogues.
+-- @treturn table a writer: `:write(...)`, `:flush()`, and `:contents()`,
+-- everything written as one string
 function console.buffer()
   local parts = {}
   return {
@@ -67,6 +69,8 @@ end
 --- The lines of a file without their newlines, each cut to MAX_LINE bytes
 -- (for protocol sessions: a line is read in pieces, so an endless line
 -- cannot fill the memory).
+-- @tparam file file an open file (or a table with `:read`)
+-- @treturn function an iterator over the lines, as strings
 function console.lines(file)
   local reader = file_reader(file)
   return function()
@@ -100,6 +104,8 @@ end
 --- Creates a console.
 -- opts.input: a string, a file handle or a reader function (default io.stdin);
 -- opts.output, opts.errors: objects with :write (default io.stdout, io.stderr).
+-- @tparam[opt] table opts { input =, output =, errors = }
+-- @treturn Console the console
 function console.new(opts)
   opts = opts or {}
   return setmetatable({
@@ -112,11 +118,14 @@ function console.new(opts)
   }, Console)
 end
 
+--- Writes the values to the output, as `file:write` does.
+-- @param ... strings or numbers
 function Console:write(...)
   self.output:write(...)
 end
 
 --- Writes the text and a newline.
+-- @tparam string text
 function Console:say(text)
   self.output:write(text, "\n")
 end
@@ -130,28 +139,34 @@ local function flush_checked(out)
 end
 
 --- Writes a prompt without a newline and flushes, so a terminal shows it.
+-- @tparam string text
 function Console:prompt(text)
   self.output:write(text)
   flush_checked(self.output)
 end
 
 --- Writes an answer given by a computer player, as if it had been typed.
+-- @tparam string text
 function Console:echo(text)
   self.output:write(text, "\n")
   flush_checked(self.output)
 end
 
+--- Flushes the output; an output that cannot take it (standard output
+-- closed, full or a broken pipe) stops the dialogue.
 function Console:flush()
   flush_checked(self.output)
 end
 
 --- Writes a line to the error stream.
+-- @tparam string text
 function Console:warn(text)
   self.errors:write(text, "\n")
   if self.errors.flush then self.errors:flush() end
 end
 
 --- The next whitespace-separated word, or nil at end of input.
+-- @treturn ?string
 function Console:read_token()
   while true do
     if self.pending == nil then
@@ -169,8 +184,9 @@ function Console:read_token()
   end
 end
 
--- A token that reached the end of its piece goes on at the start of the
+--- A token that reached the end of its piece goes on at the start of the
 -- next pieces (kept up to MAX_LINE bytes).
+-- @local
 function Console:rest_of_token(token)
   local parts, size = { token }, #token
   while partial(self.pending) do
@@ -190,8 +206,9 @@ function Console:rest_of_token(token)
   return table.concat(parts)
 end
 
--- The pieces after a partial one, up to the end of its line: kept up to
+--- The pieces after a partial one, up to the end of its line: kept up to
 -- `room` bytes (and returned), the rest dropped.
+-- @local
 function Console:finish_line(room)
   local parts = {}
   while self.pending ~= nil and partial(self.pending) do
@@ -208,6 +225,7 @@ end
 
 --- The rest of the current line (a whole new line if none is started),
 -- without its line ending, or nil at end of input.
+-- @treturn ?string
 function Console:read_line()
   local line
   if self.pending ~= nil then
@@ -232,6 +250,7 @@ function Console:skip_line()
 end
 
 --- Like read_token, but end of input raises console.EOF.
+-- @treturn string
 function Console:token()
   local token = self:read_token()
   if token == nil then error(console.EOF, 0) end
@@ -239,6 +258,7 @@ function Console:token()
 end
 
 --- Like read_line, but end of input raises console.EOF.
+-- @treturn string
 function Console:line()
   local line = self:read_line()
   if line == nil then error(console.EOF, 0) end
@@ -246,6 +266,8 @@ function Console:line()
 end
 
 --- Parses a token as an integer: an optional sign and digits, nothing else.
+-- @tparam ?string token a token (nil: nil)
+-- @treturn ?integer the integer (clamped to math.mininteger..math.maxinteger)
 function console.integer(token)
   if token == nil or not token:match("^[+-]?%d+$") then return nil end
   return math.tointeger(tonumber(token)) or (token:sub(1, 1) == "-" and math.mininteger or math.maxinteger)

@@ -45,14 +45,18 @@ function game.wrap(rules, state, rng)
 end
 
 --- The side to move (`state.player`): "black"/"white", or 1/2 in dots.
+-- @treturn string|integer the side to move
 function Game:to_move() return self.state.player end
 --- The two sides, in the order score returns them.
+-- @treturn string|integer the first side
+-- @treturn string|integer the second side
 function Game:sides() return self.rules.sides[1], self.rules.sides[2] end
 --- A side's name for people: "Black", "Player 1".
 -- @param[opt] side a side (default: the side to move)
 -- @treturn string
 function Game:side_name(side) return self.rules:side_name(side or self.state.player) end
 --- The core board (or dots position) of the state.
+-- @treturn userdata the core board or dots position
 function Game:board() return self.state.board end
 --- The legal moves, a list of move values.
 -- @treturn table a new list of moves (`{row, col}` in the board family)
@@ -61,10 +65,14 @@ function Game:moves() return self.rules:moves(self.state) end
 -- @treturn boolean
 function Game:finished() return self.rules:finished(self.state) end
 --- The two scores, in side order.
+-- @treturn number the first side's score
+-- @treturn number the second side's score
 function Game:score() return self.rules:score(self.state) end
 --- The winning side, or "draw".
+-- @treturn string|integer a side, or "draw"
 function Game:winner() return self.rules:winner(self.state) end
 --- Whether the side to move may pass now.
+-- @treturn boolean
 function Game:can_pass() return self.rules:can_pass(self.state) end
 --- A move in the rule set's notation ("f5", "a1 a2"); nil if malformed.
 -- @param move a move value
@@ -75,9 +83,11 @@ function Game:move_text(move) return self.rules:move_text(move, self.state) end
 -- @return a move value, or nil
 function Game:parse_move(text) return self.rules:parse_move(text, self.state) end
 --- The board as text, with coordinates.
+-- @treturn string
 function Game:text() return self.rules:board_text(self.state) end
 Game.__tostring = Game.text
 --- The size as commands print it: "8", "3x3".
+-- @treturn string
 function Game:size_text() return self.rules:size_text(self.state) end
 
 --- Plays `move` for the side to move: the rule set's result (e.g. the
@@ -152,6 +162,7 @@ function Game:count_ply()
 end
 
 --- Applies a parsed --max-plies when given.
+-- @tparam table args the parsed arguments (`args.max_plies`)
 function game.from_args(args)
   if args.max_plies then game.max_plies = args.max_plies end
 end
@@ -167,6 +178,7 @@ end
 --- The moves and passes played so far: a new list of `{ move = m, text =
 -- notation }` and
 -- `{ pass = true }`, oldest first.
+-- @treturn table a new list of entries
 function Game:history()
   return table.move(self.log, 1, #self.log, 1, {})
 end

@@ -40,11 +40,16 @@ function perft.hooks(rules, state, depth, terminal)
 end
 
 --- Whether the C core counts `rules`.
+-- @tparam table rules a rule set
+-- @treturn boolean
 function perft.in_core(rules)
   return rules_mod.counted_in_core(rules)
 end
 
 --- How perft.count counts `rules` with `opts`: "core" or "hooks".
+-- @tparam table rules a rule set
+-- @tparam[opt] table opts as for perft.count
+-- @treturn string "core" or "hooks"
 function perft.how(rules, opts)
   opts = opts or {}
   if opts.hooks or opts.terminal == 0 or not perft.in_core(rules) then return "hooks" end
@@ -74,6 +79,13 @@ end
 --- Like perft.count, but position by position below the root, calling
 -- progress(done, total, leaves so far) after each root child (a long count
 -- can report how far it is). Same result as perft.count.
+-- @tparam table rules a rule set
+-- @tparam table state a state of it (restored)
+-- @tparam integer depth plies
+-- @tparam[opt] table opts as for perft.count
+-- @tparam[opt] function progress called with (done, total, leaves so far)
+-- @treturn integer the leaves
+-- @treturn string "core" or "hooks"
 function perft.count_by_root(rules, state, depth, opts, progress)
   if depth == 0 or rules:finished(state) then return perft.count(rules, state, depth, opts) end
   local children = rules_mod.children(rules, state)

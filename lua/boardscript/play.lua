@@ -13,7 +13,8 @@ local seats = require "boardscript.editions.seats"
 
 local play = {}
 
---- The built-in editions, in the order `--help` lists them.
+--- The built-in editions,
+-- in the order `--help` lists them.
 play.EDITIONS = editions.NAMES
 
 --- Status codes.
@@ -22,6 +23,9 @@ play.EXIT_EOF = errors.EXIT_EOF
 
 --- Raises a mistake of the user's, such as an unknown player name: the
 -- runner prints the message and exits with status 2 (see boardscript.errors).
+-- @function fail
+-- @tparam string message the message
+-- @tparam[opt=2] integer status the exit status
 play.fail = errors.fail
 
 -- The players' options and loading (boardscript.editions.seats) and the
@@ -32,12 +36,17 @@ play.parse, play.negative_values, play.rewrite_file_edition =
   args_mod.parse, args_mod.negative_values, args_mod.rewrite_file_edition
 
 --- Loads an edition module by name.
+-- @function edition
+-- @tparam string name one of play.EDITIONS
+-- @treturn table the edition module
 play.edition = editions.load
 
 --- Adds one subcommand per edition to an argparse command, each with
 -- --record. With `argv` (the arguments after `play`) naming an edition,
 -- only that edition is loaded and configured (a quicker start; the
 -- parse is the same).
+-- @tparam table cmd an argparse command
+-- @tparam[opt] {string,...} argv the arguments after `play`
 function play.add_editions(cmd, argv)
   cmd:command_target("edition")
   local only = argv and argv[1]
@@ -71,6 +80,9 @@ local handler = errors.handler(console.EOF)
 -- is set up, sets ctx.game (a boardscript.game) and ctx.players ({ [side]
 -- = player spec }); with --record the record is written whatever way the
 -- game ends (finished, quit, end of input, a player's fault).
+-- @tparam table args the parsed arguments
+-- @tparam[opt] table io_opts { input =, output =, errors = }
+-- @treturn integer the exit status
 function play.run_parsed(args, io_opts)
   limits.from_args(args)
   sandbox.from_args(args)
@@ -124,6 +136,11 @@ end
 --- Runs `boardscript play ARGV...` in memory: returns the exit status, and
 -- (when io_opts.input is a string and no output is given) stdout and stderr
 -- as strings. Used by specs and regression scripts.
+-- @tparam {string,...} argv the arguments after `play`
+-- @tparam[opt] table io_opts { input =, output =, errors = }
+-- @treturn integer the exit status
+-- @treturn ?string what was written to stdout
+-- @treturn ?string what was written to stderr
 function play.run(argv, io_opts)
   io_opts = io_opts or {}
   local out, err

@@ -95,6 +95,8 @@ local function lists(games, game, accepts)
 end
 
 --- The built-in AI names that play rule set `game` (a name or a table), sorted.
+-- @tparam[opt] string|table game a rule set name or table (nil: every AI)
+-- @treturn {string,...} a new list of names
 function players.builtin_for(game)
   local names = {}
   for name, entry in pairs(players.BUILTIN) do
@@ -106,6 +108,9 @@ end
 
 --- Splits a player spec `NAME[:key=value,...]`: the name and the option
 -- text (nil when there is no `:`). A path is split at its last `.lua:`.
+-- @tparam string spec a player spec
+-- @treturn string the name (or path)
+-- @treturn ?string the option text
 function players.split_spec(spec)
   local name, text = spec:match("^(.*%.lua):(.*)$")
   if name then return name, text end
@@ -127,6 +132,11 @@ end
 -- `declared`: the option text converted and checked, the defaults filled
 -- in. A key the policy does not declare, a bad value or text that is not
 -- `key=value` is a usage error naming the player and the option.
+-- @tparam string spec the player spec, for messages
+-- @tparam string name the policy's name
+-- @tparam table declared the policy's option declarations, by name
+-- @tparam[opt] string text the option text (`key=value,...`)
+-- @treturn table the options, by name
 function players.resolve_options(spec, name, declared, text)
   local where = ("player '%s'"):format(spec)
   local opts = {}
@@ -163,6 +173,9 @@ end
 -- = NAME, options = resolved options }; raises a user error for an unknown
 -- name, a broken file or a bad option. `game` (a rule set name or table,
 -- optional) narrows the names an error suggests.
+-- @tparam[opt="human"] string spec a player spec
+-- @tparam[opt] string|table game a rule set name or table
+-- @treturn table the loaded player
 function players.load(spec, game)
   if spec == nil or spec == "human" then return { human = true, name = "human" } end
   local name, text = players.split_spec(spec)
@@ -191,6 +204,8 @@ end
 --- A copy of a loaded player with a new instance of its policy (a new
 -- `new(opts)` when the policy has one): a seat that keeps nothing from
 -- earlier games, as each game of a match needs.
+-- @tparam table player a loaded player (players.load)
+-- @treturn table the copy (a human player: the player itself)
 function players.fresh(player)
   if player.human then return player end
   local copy = {}
@@ -200,12 +215,18 @@ function players.fresh(player)
 end
 
 --- Whether a loaded player can play rule set `game` (a name or a table).
+-- @tparam table player a loaded player (players.load)
+-- @tparam[opt] string|table game a rule set name or table (nil: any)
+-- @treturn boolean
 function players.plays(player, game)
   local policy = player.policy
   return lists(policy and policy.games, game, policy and policy.accepts)
 end
 
 --- A value as a person would write it (see errors.describe).
+-- @function describe
+-- @param value any value
+-- @treturn string
 players.describe = errors.describe
 
 -- Who a message names: "player 'mine.lua' (Black)".
@@ -216,6 +237,8 @@ end
 --- The logger of `ctx` for the policy named `name`: writes `[name] message`
 -- lines (message = fmt:format(...)) to stderr when the environment variable
 -- BOARDSCRIPT_LOG is set and not empty; else does nothing.
+-- @tparam string name the policy's name
+-- @treturn function the logger: (fmt, ...)
 function players.logger(name)
   local setting = os.getenv("BOARDSCRIPT_LOG")
   if setting == nil or setting == "" then return function() end end
@@ -225,6 +248,9 @@ function players.logger(name)
 end
 
 --- The `ctx` a policy's `choose` gets for a move of game `g`.
+-- @tparam table player a loaded player (players.load)
+-- @tparam boardscript.game.Game g the game
+-- @treturn table { options =, time =, rng =, log =, max_seconds = }
 function players.context(player, g)
   local options = player.options or {}
   return {
@@ -252,6 +278,9 @@ end
 -- policy sees a copy; its answer is checked: returns a legal move or
 -- "pass", or stops the game with a user error (status 2) naming the player
 -- and the move.
+-- @tparam table player a loaded computer player (players.load)
+-- @tparam boardscript.game.Game g the game
+-- @return a legal move (a copy), or "pass"
 function players.choose(player, g)
   local move = ask(player, g, "choose")
   local checked, problem, why = g:check(move)
@@ -264,6 +293,10 @@ end
 
 --- Asks a policy's optional yes/no hook (e.g. FlipFlop's `second_piece`)
 -- on a copy of the game: true or false.
+-- @tparam table player a loaded computer player (players.load)
+-- @tparam boardscript.game.Game g the game
+-- @tparam string method the hook's name
+-- @treturn boolean
 function players.decide(player, g, method)
   return ask(player, g, method) and true or false
 end

@@ -35,6 +35,8 @@ local function option_lines(opts, out)
 end
 
 --- The result line's text for the game as it stands: "33-31 black".
+-- @tparam boardscript.game.Game g the game
+-- @treturn string
 function record.result(g)
   local first, second = g:score()
   local outcome = g:finished() and tostring(g:winner()) or "unfinished"
@@ -44,6 +46,9 @@ end
 --- The text of a record of `g`. info: { rules = name or path (default
 -- g.source or the rule set's name), edition =, seed =, players = { [side]
 -- = spec } }.
+-- @tparam boardscript.game.Game g the game
+-- @tparam[opt] table info { rules =, edition =, seed =, players = }
+-- @treturn string the record, lines ending in newlines
 function record.text(g, info)
   info = info or {}
   local out = { record.HEADER }
@@ -63,6 +68,9 @@ function record.text(g, info)
 end
 
 --- Writes the record of `g` to an open file (see record.text for info).
+-- @tparam file file an open file
+-- @tparam boardscript.game.Game g the game
+-- @tparam[opt] table info as for record.text
 function record.write(file, g, info)
   require("boardscript.output").write(file, "the record", record.text(g, info))
 end
@@ -71,6 +79,9 @@ end
 -- option_order = {...}, seed =, players = { [side text] = spec }, moves =
 -- { { text =, line = } | { pass = true, line = } }, result = { text =,
 -- line = } }. A malformed line is a user error naming `where` and the line.
+-- @tparam string text the record's text
+-- @tparam[opt="record"] string where how errors name it (the file)
+-- @treturn table the parsed record
 function record.parse(text, where)
   where = where or "record"
   local rec = { options = {}, option_order = {}, players = {}, moves = {} }
@@ -123,6 +134,8 @@ record.MAX_BYTES = 4 << 20
 
 --- The text of a record file, read in pieces: a directory, an unreadable
 -- file or one over record.MAX_BYTES is a user error naming it.
+-- @tparam string path the file
+-- @treturn string its text
 function record.read(path)
   return require("boardscript.bounded").read_all(path, record.MAX_BYTES)
 end
@@ -136,6 +149,9 @@ end
 
 --- The rule set a record names: a built-in name or a path, tried as
 -- written and then next to the record file.
+-- @tparam table rec a parsed record
+-- @tparam[opt] string path its file
+-- @treturn string a built-in name or a path
 function record.rules(rec, path)
   local name = rec.rules
   if not rules_mod.BUILTIN[name] and name:match("%.lua$") and name:sub(1, 1) ~= "/" then
@@ -168,6 +184,10 @@ end
 
 --- Plays record entry `entry` (a move or pass) on `g`: true, or nil and
 -- why it cannot be played.
+-- @tparam boardscript.game.Game g the game
+-- @tparam table entry an entry of `rec.moves`
+-- @treturn ?boolean true when it was played
+-- @treturn ?string why not
 function record.apply(g, entry)
   if entry.pass then
     local ok, why = g:pass()
@@ -183,6 +203,9 @@ end
 
 --- The game a parsed record starts from (record.start), a problem with its
 -- rule set or options being a user error that names `path`.
+-- @tparam table rec a parsed record
+-- @tparam string path its file
+-- @treturn boardscript.game.Game
 function record.open_game(rec, path)
   local ok, g = pcall(record.start, rec, path)
   if ok then return g end

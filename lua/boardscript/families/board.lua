@@ -13,18 +13,26 @@ local OPPONENT = { black = "white", white = "black" }
 
 --- The other colour: "black" <-> "white" (nil for anything else). The one
 -- table of it: rule sets, policies and tools of two-colour boards use this.
+-- @param side a side
+-- @treturn ?string the other colour
 function board.opponent(side)
   return OPPONENT[side]
 end
 local MARKS = { empty = ".", black = "X", white = "O", block = "#" }
 
 --- Whether (row, col) are integers naming a cell of an n x n board.
+-- @tparam integer n the board's size
+-- @param row a row, 1-based
+-- @param col a column, 1-based
+-- @treturn boolean
 function board.on_board(n, row, col)
   return math.type(row) == "integer" and math.type(col) == "integer"
     and row >= 1 and col >= 1 and row <= n and col <= n
 end
 
 --- "Black" / "White" (any other side: its text).
+-- @param side a side
+-- @treturn string
 function board:side_name(side)
   return NAMES[side] or tostring(side)
 end
@@ -32,6 +40,9 @@ end
 
 --- `{row, col}` -> "f5"; nil when `move` is not a well-formed cell on a
 -- board the size of `state`'s (or up to 26 x 26 without a state).
+-- @param move a move value
+-- @tparam[opt] table state a state
+-- @treturn ?string
 function board:move_text(move, state)
   if type(move) ~= "table" then return nil end
   local n = state and state.board and state.board:size() or 26
@@ -45,12 +56,18 @@ end
 -- the last move came from). Default: `{ {move[1], move[2]} }`, nil when
 -- the move is no cell. A rule set whose moves are other values (a jump
 -- `{from_row, from_col, to_row, to_col}`) gives its own.
+-- @param move a move value
+-- @tparam[opt] table state a state
+-- @treturn ?table a new list of cells `{row, col}`
 function board:move_cells(move, state)
   if not self:move_text(move, state) or type(move) ~= "table" then return nil end
   return { { move[1], move[2] } }
 end
 
 --- "f5" / "F5" -> `{5, 6}`; nil when it is not a cell of `state`'s board.
+-- @tparam string text a move as typed
+-- @tparam[opt] table state a state (without one: up to 26 x 26)
+-- @treturn ?table a move `{row, col}`
 function board:parse_move(text, state)
   local letter, digits = tostring(text):match("^%s*(%a)([1-9]%d?)%s*$")
   if not letter then return nil end
@@ -60,12 +77,16 @@ function board:parse_move(text, state)
 end
 
 --- A player may pass only when it has no move.
+-- @tparam table state a state
+-- @treturn boolean
 function board:can_pass(state)
   return next(self:moves(state)) == nil
 end
 
 --- The board with coordinates: column letters across, row numbers down;
 -- `X` black, `O` white, `.` empty, `#` block.
+-- @tparam table state a state
+-- @treturn string lines ending in newlines
 function board:board_text(state)
   local b = state.board
   local n = b:size()
@@ -81,11 +102,16 @@ function board:board_text(state)
 end
 
 --- The size as commands print it: "8".
+-- @tparam table state a state
+-- @treturn string
 function board:size_text(state)
   return tostring(state.board:size())
 end
 
 --- Disc counts in side order: black, white.
+-- @tparam table state a state
+-- @treturn integer black's discs
+-- @treturn integer white's discs
 function board:score(state)
   return state.board:count("black"), state.board:count("white")
 end

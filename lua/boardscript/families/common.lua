@@ -3,6 +3,8 @@
 local common = {}
 
 --- The side with the higher score (scores come in `sides` order), or "draw".
+-- @tparam table state a state
+-- @treturn string|integer a side, or "draw"
 function common:winner(state)
   local first, second = self:score(state)
   if first > second then return self.sides[1] elseif second > first then return self.sides[2] end
@@ -11,6 +13,8 @@ end
 
 --- A copy of the state: the board cloned, a `history` list copied, other
 -- fields as they are.
+-- @tparam table state a state
+-- @treturn table the copy
 function common:clone(state)
   local copy = {}
   for key, value in pairs(state) do copy[key] = value end

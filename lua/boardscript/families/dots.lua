@@ -10,6 +10,9 @@ local view = require "boardscript.view.dots"
 
 local dots = setmetatable({ family = "dots", sides = { 1, 2 } }, { __index = common })
 
+--- "Player 1" / "Player 2" (any other side: "Player " and its text).
+-- @param side a side
+-- @treturn string
 function dots:side_name(side)
   return "Player " .. tostring(side)
 end
@@ -23,6 +26,9 @@ end
 
 --- `{r1, c1, r2, c2}` -> "a1 a2"; nil unless it is two dots of the grid
 -- (up to 16 x 16 boxes without a state) one edge apart.
+-- @param move a move value
+-- @tparam[opt] table state a state
+-- @treturn ?string
 function dots:move_text(move, state)
   if type(move) ~= "table" then return nil end
   local rows = state and state.board and state.board:rows() or 16
@@ -36,6 +42,9 @@ end
 
 --- "a1 a2", "a1-a2", "b2a2" -> `{r1, c1, r2, c2}` as written; nil when it
 -- is not an edge of `state`'s grid.
+-- @tparam string text a move as typed
+-- @tparam[opt] table state a state (without one: up to 16 x 16 boxes)
+-- @treturn ?table a move `{r1, c1, r2, c2}`
 function dots:parse_move(text, state)
   local l1, d1, l2, d2 = tostring(text):match("^%s*(%a)(%d+)[^%w]*(%a)(%d+)%s*$")
   if not l1 then return nil end
@@ -45,20 +54,30 @@ function dots:parse_move(text, state)
 end
 
 --- There is no passing in Dots and Boxes.
+-- @tparam table _ a state (not looked at)
+-- @treturn boolean false
 function dots:can_pass(_)
   return false
 end
 
 --- The grid, boxes marked with their owner's number.
+-- @tparam table state a state
+-- @treturn string lines ending in newlines
 function dots:board_text(state)
   return view.grid(state.board, { [1] = "1", [2] = "2" })
 end
 
+--- The size as commands print it: "3x3" (rows x columns of boxes).
+-- @tparam table state a state
+-- @treturn string
 function dots:size_text(state)
   return ("%dx%d"):format(state.board:rows(), state.board:cols())
 end
 
 --- Boxes owned: player 1's, player 2's.
+-- @tparam table state a state
+-- @treturn integer player 1's boxes
+-- @treturn integer player 2's boxes
 function dots:score(state)
   return state.board:score()
 end

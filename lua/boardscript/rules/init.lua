@@ -37,6 +37,7 @@ M.BUILTIN = {
 M.DIRECTION_FIELDS = { "legal_dirs", "flip_dirs" }
 
 --- The names of the built-in rule sets, sorted.
+-- @treturn {string,...} a new list of the names
 function M.builtin_names()
   local names = {}
   for name in pairs(M.BUILTIN) do names[#names + 1] = name end
@@ -48,8 +49,13 @@ local function fail(where, message)
   errors.fail(("%s: %s"):format(where, message))
 end
 
---- Converts the text of `--opt key=value` for option `key` of `rules`:
+--- Converts the text of
+-- `--opt key=value` for option `key` of `rules`:
 -- returns the value, or raises a user error naming the option.
+-- @tparam table rules a rule set
+-- @tparam string key the option's name
+-- @tparam string text the value as typed
+-- @treturn integer|number|boolean|string the value, of the declared type
 function M.parse_option(rules, key, text)
   local spec = (rules.options or {})[key]
   if not spec then
@@ -63,6 +69,9 @@ end
 -- `given[key]` if present, else the rule set's own field of that name (a
 -- variant's `size = 10`), else the declaration's default. Every value is
 -- checked; an undeclared key or a bad value raises a user error naming it.
+-- @tparam table rules a rule set
+-- @tparam[opt] table given option values, by name
+-- @treturn table the options, by name
 function M.resolve_options(rules, given)
   local declared = rules.options or {}
   local opts = {}
@@ -88,6 +97,9 @@ end
 -- function, the family known, direction sets and declared options valid,
 -- and whatever its own `check` hook says. Returns it, or raises a user
 -- error that names `where` and the field at fault.
+-- @tparam table rules the hooks and fields (anything else is a user error)
+-- @tparam[opt] string where how errors name it (default "rule set 'NAME'")
+-- @treturn table the rule set
 function M.validate(rules, where)
   where = where or ("rule set '%s'"):format(type(rules) == "table" and tostring(rules.name) or "?")
   if type(rules) ~= "table" then
@@ -212,6 +224,9 @@ end
 --- The C description of the game (legal, flip, legal2, flip2,
 -- second_after, pass, ending, turn_limit, misere: see core.searcher), or
 -- nil when the rule set has no core declaration.
+-- @tparam table rules a rule set
+-- @tparam[opt] table state a state of it, passed to its `core_game`
+-- @treturn ?table the description
 function M.core_game(rules, state)
   if type(rules.core_count) ~= "table" or type(rules.core_game) ~= "function" then return nil end
   return rules:core_game(state)
@@ -220,6 +235,8 @@ end
 --- Whether the C core's perft counts `rules`: its tree hooks are still the
 -- ones its `core_count` declaration vouches for, and its game is standard
 -- Reversi's shape (a pass only when stuck, over when neither side can move).
+-- @tparam table rules a rule set
+-- @treturn boolean
 function M.counted_in_core(rules)
   if not vouched(rules, M.TREE_HOOKS) then return false end
   local game = M.core_game(rules)
@@ -231,12 +248,15 @@ end
 --- Whether the C searcher plays `rules` exactly: every hook vouched for
 -- (the score and winner too) is still the rule set's, and it describes its
 -- game (`core_game`).
+-- @tparam table rules a rule set
+-- @treturn boolean
 function M.searched_in_core(rules)
   return vouched(rules) and type(rules.core_game) == "function"
 end
 
 --- The rule set tables of boardscript's own (built-in rule sets loaded so
 -- far and the families), as a set: their hooks are never put on budget.
+-- @treturn table a set: rule set table -> true
 function M.own_tables()
   local set = {}
   for _, family in pairs(M.FAMILIES) do set[family] = true end
@@ -252,6 +272,8 @@ end
 local where_of = setmetatable({}, { __mode = "k" }) -- rule set table -> "rules FILE"
 
 --- "rules FILE" for a rule set loaded from a file, else "rule set 'NAME'".
+-- @tparam table rules a rule set
+-- @treturn string
 function M.where(rules)
   return where_of[rules] or ("rule set '%s'"):format(type(rules) == "table" and tostring(rules.name) or "?")
 end
