@@ -36,6 +36,29 @@ M.BUILTIN = {
 --- Fields holding a direction set (checked with core.directions).
 M.DIRECTION_FIELDS = { "legal_dirs", "flip_dirs" }
 
+--- The example rule sets of lua/examples, by file name (the soak plays
+-- them, serve offers them).
+M.EXAMPLES = { "anti", "holes", "octagon", "orthogonal", "tictactoe", "misere_dots" }
+
+--- The example rule sets found next to these modules (lua/examples):
+-- a list of { name =, path = } in M.EXAMPLES order.
+-- @treturn {table,...} the examples found
+function M.examples()
+  local found = package.searchpath("boardscript.rules", package.path)
+  local root = found and found:match("^(.*)/boardscript/rules/init%.lua$")
+  local dir = root and (root .. "/examples") or "lua/examples"
+  local list = {}
+  for _, name in ipairs(M.EXAMPLES) do
+    local path = ("%s/%s.lua"):format(dir, name)
+    local f = io.open(path)
+    if f then
+      f:close()
+      list[#list + 1] = { name = name, path = path }
+    end
+  end
+  return list
+end
+
 --- The names of the built-in rule sets, sorted.
 -- @treturn {string,...} a new list of the names
 function M.builtin_names()

@@ -24,24 +24,8 @@ local games = {}
 -- to make room for a new one.
 games.MAX_GAMES = 200
 
---- The example rule sets offered (lua/examples), by file name.
-games.EXAMPLES = { "anti", "holes", "octagon", "orthogonal", "tictactoe", "misere_dots" }
-
 local Store = {}
 Store.__index = Store
-
--- The directory of lua/examples next to the modules.
-local function examples_dir()
-  local path = package.searchpath("boardscript.serve.games", package.path)
-  local root = path and path:match("^(.*)/boardscript/serve/games%.lua$")
-  return root and (root .. "/examples") or "lua/examples"
-end
-
-local function readable(path)
-  local f = io.open(path)
-  if f then f:close() end
-  return f ~= nil
-end
 
 -- A file's name without its directory and `.lua`.
 local function base_name(path)
@@ -62,11 +46,7 @@ function games.new_store(opts)
     self.order[#self.order + 1] = name
   end
   for _, name in ipairs(rules_mod.builtin_names()) do offer(name, name, "built-in") end
-  local dir = examples_dir()
-  for _, name in ipairs(games.EXAMPLES) do
-    local path = dir .. "/" .. name .. ".lua"
-    if readable(path) then offer(name, path, "example") end
-  end
+  for _, example in ipairs(rules_mod.examples()) do offer(example.name, example.path, "example") end
   for _, path in ipairs(opts.files or {}) do
     rules_mod.load(path) -- a broken file stops the server at start, with its message
     offer(base_name(path), path, "file")

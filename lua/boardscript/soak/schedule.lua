@@ -10,9 +10,6 @@ local rules_mod = require "boardscript.rules"
 
 local schedule = {}
 
---- The example rule sets (files under lua/examples) the soak plays by default.
-schedule.EXAMPLES = { "anti", "holes", "octagon", "orthogonal", "tictactoe", "misere_dots" }
-
 --- The soak's own variants, made per game (names `--rules` accepts besides
 -- the built-in ones and files).
 schedule.VARIANTS = { "directions", "misere" }
@@ -76,19 +73,6 @@ local function misere_variant()
   return misere
 end
 
--- The root of the Lua tree this module was loaded from, for lua/examples.
-local function examples_dir()
-  local path = package.searchpath("boardscript.soak.schedule", package.path)
-  local root = path and path:match("^(.*)/boardscript/soak/schedule%.lua$")
-  return root and (root .. "/examples") or "lua/examples"
-end
-
-local function readable(path)
-  local f = io.open(path)
-  if f then f:close() end
-  return f ~= nil
-end
-
 --- The entries a run plays, in order: `names` (built-in names, soak
 -- variants, files) or, without them, every built-in rule set, the soak's
 -- variants and the example rule sets found. Each entry: { name =, source =
@@ -99,11 +83,7 @@ function schedule.entries(names)
   if names == nil or #names == 0 then
     names = rules_mod.builtin_names()
     for _, v in ipairs(schedule.VARIANTS) do names[#names + 1] = v end
-    local dir = examples_dir()
-    for _, example in ipairs(schedule.EXAMPLES) do
-      local path = ("%s/%s.lua"):format(dir, example)
-      if readable(path) then names[#names + 1] = path end
-    end
+    for _, example in ipairs(rules_mod.examples()) do names[#names + 1] = example.path end
   end
   for _, name in ipairs(names) do
     if name == "directions" then
