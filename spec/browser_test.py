@@ -146,6 +146,7 @@ def play_reversi(driver, base, failures):
         if moves == 6:
             driver.save_screenshot(os.path.join(SHOTS, "serve-reversi.png"))
     record = fetch(base, f"api/games/{view['id']}/record")
+    play_reversi.record = record
     played = [line.split(" ", 1)[1] if line.startswith("move ") else "pass"
               for line in record.splitlines() if line.startswith("move ") or line == "pass"]
     if played != view["log"]:
@@ -153,6 +154,44 @@ def play_reversi(driver, base, failures):
     if f"result {view['result']}" not in record:
         failures.append("the record's result is not the game's")
     return moves
+
+
+def study(driver, base, record_text, failures):
+    """Opens a record with the file input, steps through it by buttons and arrow keys, asks for a suggestion."""
+    path = os.path.join(SHOTS, "browser-test-game.txt")
+    with open(path, "w") as f:
+        f.write(record_text)
+    driver.find_element(By.ID, "studyfile").send_keys(path)
+    driver.find_element(By.ID, "open").click()
+    WebDriverWait(driver, 20).until(lambda d: not d.find_element(By.ID, "studybar").get_attribute("class"))
+    view = api(base, f"api/games/{game_id(driver)}")
+    plies = view["study"]["plies"]
+    steps = 0
+    driver.find_element(By.ID, "first").click()
+    for ply in range(0, min(plies, 8) + 1):
+        WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "plylabel").text == f"move {ply} of {plies}")
+        view = api(base, f"api/games/{game_id(driver)}")
+        if view["study"]["ply"] != ply or len(view["log"]) != ply:
+            failures.append(f"study: the page shows move {ply}, the engine {view['study']['ply']}")
+        check_page(driver, view, failures)
+        if ply % 2 == 0:
+            driver.find_element(By.ID, "next").click()
+        else:
+            driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
+        steps += 1
+    driver.find_element(By.ID, "suggest").click()
+    WebDriverWait(driver, 30).until(lambda d: "suggests" in d.find_element(By.ID, "hint").text)
+    move = driver.find_element(By.ID, "hint").text.split()[-1]
+    view = api(base, f"api/games/{game_id(driver)}")
+    if move not in view["moves"]:
+        failures.append(f"study: suggested {move}, not a legal move")
+    if not driver.find_elements(By.CSS_SELECTOR, f'#board .hinted[data-cell="{move}"]'):
+        failures.append("study: the suggested cell is not marked")
+    if "Evaluation" not in driver.find_element(By.ID, "board").get_attribute("innerHTML"):
+        failures.append("study: no evaluation chart")
+    driver.save_screenshot(os.path.join(SHOTS, "serve-study.png"))
+    os.remove(path)
+    return steps
 
 
 def play_dots(driver, base, failures):
@@ -187,6 +226,7 @@ def main():
         driver = browser(1200, 900)
         moves = play_reversi(driver, base, failures)
         clicks = play_dots(driver, base, failures)
+        steps = study(driver, base, play_reversi.record, failures)
         driver.quit()
         driver = browser(390, 844)  # a phone
         driver.get(base + "?rules=reversi&white=alphabeta:depth=2")
@@ -200,7 +240,8 @@ def main():
         os.killpg(proc.pid, signal.SIGTERM)
     for f in failures:
         print("FAIL:", f)
-    print(f"browser test: reversi 6 x 6 in {moves} human moves, dots 2 x 2 in {clicks} clicks; "
+    print(f"browser test: reversi 6 x 6 in {moves} human moves, dots 2 x 2 in {clicks} clicks, "
+          f"a study stepped {steps} times; "
           f"{len(failures)} failures; screenshots in {SHOTS}")
     return 1 if failures else 0
 

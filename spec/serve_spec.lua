@@ -110,6 +110,57 @@ describe("the serve API (boardscript.serve.api over a store)", function()
     assert.same({}, after.log)
   end)
 
+  it("opens a record or a GGF game to study: steps, charts, the AI's suggestion; never a path", function()
+    local store = games.new_store { seed = 1 }
+    local rec = "boardscript record 1\nrules reversi\noption size=8\nmove f5\nmove d6\nmove c3\nmove d3\n"
+      .. "move c4\nresult 5-3 unfinished\n"
+    local status, view = call(store, "POST", "/api/study", json.encode { text = rec })
+    assert.equal(201, status)
+    assert.same({ ply = 5, plies = 5, moves = { "f5", "d6", "c3", "d3", "c4" } }, view.study)
+    assert.matches("Evaluation %(Black&#39;s margin, discs; alphabeta depth 4%)", view.svg)
+    assert.matches("Discs after each move", view.svg)
+    local id = view.id
+    status, view = call(store, "POST", "/api/games/" .. id .. "/goto", json.encode { ply = 2 })
+    assert.equal(200, status)
+    assert.same({ "f5", "d6" }, view.log)
+    assert.same({ 3, 3 }, view.score)
+    assert.equal("black", view.to_move)
+    status, view = call(store, "POST", "/api/games/" .. id .. "/goto", json.encode { ply = 6 })
+    assert.equal(400, status)
+    assert.equal("ply must be an integer from 0 to 5", view.error)
+    status, view = call(store, "POST", "/api/games/" .. id .. "/move", json.encode { move = "c3" })
+    assert.equal(400, status)
+    assert.matches("^a study", view.error)
+    local hint
+    status, hint = call(store, "GET", "/api/games/" .. id .. "/hint")
+    assert.equal(200, status)
+    assert.equal("alphabeta:depth=6", hint.by)
+    assert.truthy(select(2, call(store, "GET", "/api/games/" .. id)).moves[1])
+    local legal = {}
+    for _, m in ipairs(select(2, call(store, "GET", "/api/games/" .. id)).moves) do legal[m] = true end
+    assert.is_true(legal[hint.move], hint.move)
+    -- a GGF game with its own evaluations
+    local ggf = "(;GM[Othello]PC[x]PB[a]PW[b]RE[?]TY[8]BO[8 ---------------------------O*------*O"
+      .. "--------------------------- *]B[F5//1.5]W[D6/-1]B[C3];)"
+    status, view = call(store, "POST", "/api/study", json.encode { text = ggf })
+    assert.equal(201, status)
+    assert.equal(3, view.study.plies)
+    assert.matches("Evaluation in the file", view.svg)
+    -- a record naming a path: only its file name counts, among the rule sets offered
+    status, view = call(store, "POST", "/api/study",
+      json.encode { text = "boardscript record 1\nrules /etc/passwd.lua\nresult 0-0 unfinished\n" })
+    assert.equal(400, status)
+    assert.matches("^the record's rule set '/etc/passwd.lua' is not one this server offers", view.error)
+    status, view = call(store, "POST", "/api/study",
+      json.encode { text = "boardscript record 1\nrules /elsewhere/anti.lua\nmove f5\nresult 0-0 unfinished\n" })
+    assert.equal(201, status)
+    assert.equal("anti", view.rules)
+    status, view = call(store, "POST", "/api/study",
+      json.encode { text = "boardscript record 1\nrules reversi\nmove a1\n" })
+    assert.equal(400, status)
+    assert.matches("move 1", view.error)
+  end)
+
   it("keeps a bounded number of games, dropping the one used longest ago", function()
     local store = games.new_store { max_games = 3, seed = 1 }
     local ids = {}

@@ -13,7 +13,12 @@ local game_pictures = {}
 -- copy of it ({ text =, move = } or { pass = true }); a move that does not
 -- apply is a user error naming the file and line.
 function game_pictures.from_record(path, text)
-  local rec = record.parse(text, path)
+  return game_pictures.from_parsed(record.parse(text, path), path)
+end
+
+--- The same from a parsed record (record.parse), for a caller that checks
+-- or replaces its rule set first.
+function game_pictures.from_parsed(rec, path)
   local g = record.open_game(rec, path)
   local start, played = g:clone(), {}
   local ok, k, entry, why = record.replay(g, rec.moves, path, function(i, e)

@@ -13,6 +13,9 @@
 --     POST /api/games/ID/undo         back to the last human turn
 --     POST /api/games/ID/restart      the same settings, a new game
 --     GET  /api/games/ID/record       the record (?format=ggf: GGF, 8 x 8 Reversi)
+--     GET  /api/games/ID/hint         the AI's suggested move: { move =, by = }
+--     POST /api/study                 a record or GGF file to step through: { text =, game = }
+--     POST /api/games/ID/goto         { ply = K }: a study at the position after K moves
 --
 -- Answers are JSON: the game's view (boardscript.serve.games, Store:view),
 -- or { error = message } with status 400 (a refused request), 404 (no such
@@ -56,6 +59,7 @@ local ACTIONS = {
   ai = function(store, id) return store:ai(id) end,
   undo = function(store, id) return store:undo(id) end,
   restart = function(store, id) return store:restart(id) end,
+  ["goto"] = function(store, id, body) return store:go_to(id, body.ply) end,
 }
 
 --- Answers one request: status, content type, body, headers (a table or
@@ -83,6 +87,16 @@ function api.handle(store, page, method, path, query, body)
     if not view then return refused(400, err2) end
     return answer(201, view)
   end
+  if path == "/api/study" then
+    if method ~= "POST" then return refused(405, "POST /api/study with { text = a record or GGF file }") end
+    local params, why = object(body)
+    if not params then return refused(400, why) end
+    local id, err = store:study(params)
+    if not id then return refused(400, err) end
+    local view, err2 = store:view(id)
+    if not view then return refused(400, err2) end
+    return answer(201, view)
+  end
   local id, action = path:match("^/api/games/(%d+)/?([%w]*)$")
   if not id then return refused(404, ("no such path: %s"):format(path)) end
   if not store.sessions[id] then return refused(404, select(2, store:get(id))) end
@@ -98,6 +112,12 @@ function api.handle(store, page, method, path, query, body)
     if not text then return refused(400, name) end
     return 200, "text/plain; charset=utf-8", text,
       { ["content-disposition"] = ('attachment; filename="%s"'):format(name) }
+  end
+  if action == "hint" then
+    if method ~= "GET" then return refused(405, "GET /api/games/ID/hint") end
+    local hint, err = store:hint(id)
+    if not hint then return refused(400, err) end
+    return answer(200, hint)
   end
   local act = ACTIONS[action]
   if not act then return refused(404, ("no such action: %s"):format(action)) end

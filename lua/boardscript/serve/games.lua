@@ -16,6 +16,7 @@ local game_mod = require "boardscript.game"
 local players = require "boardscript.players"
 local record = require "boardscript.record"
 local rules_mod = require "boardscript.rules"
+local game_pictures = require "boardscript.render.game"
 local svg = require "boardscript.render.svg"
 
 local games = {}
@@ -222,6 +223,16 @@ end
 -- The view of session `s` (a rule set file's hook may fail in it).
 function Store:describe(s)
   local g = s.g
+  local picture
+  if s.study then
+    local st = s.study
+    local _, numbers, last = game_pictures.position(st.start, st.entries, st.ply, true)
+    picture = svg.picture(g, { numbers = numbers, last = last or false, cells = true,
+      title = ("%s, move %d of %d"):format(svg.describe(g), st.ply, #st.entries),
+      charts = game_pictures.charts(st.start, st.entries, st.evals, st.eval_title, st.ply) })
+  else
+    picture = svg.picture(g, { cells = true })
+  end
   local sides = { g:sides() }
   local a, b = g:score()
   local finished = g:finished()
@@ -237,11 +248,12 @@ function Store:describe(s)
   end
   local to_move = g:to_move()
   return {
-    id = s.id, rules = s.entry.name, size = g:size_text(), svg = svg.picture(g, { cells = true }), sides = sides,
+    id = s.id, rules = s.entry.name, size = g:size_text(), svg = picture, sides = sides,
     to_move = to_move, side_name = g:side_name(to_move), finished = finished,
     winner = finished and tostring(g:winner()) or nil, score = { a, b }, players = players_shown,
     human_to_move = not finished and s.seats[to_move] == nil, can_pass = not finished and g:can_pass(),
     moves = moves, log = log, result = record.result(g),
+    study = s.study and { ply = s.study.ply, plies = #s.study.entries, moves = s.study.texts } or nil,
   }
 end
 
@@ -250,6 +262,7 @@ end
 function Store:step(id, action)
   local s, why = self:get(id)
   if not s then return nil, why end
+  if s.study then return nil, "a study: step through it (goto), or start a game to play" end
   local work = s.g:clone()
   local ok, err = guarded(action, work, s)
   if not ok then return nil, err end
@@ -312,6 +325,7 @@ end
 function Store:restart(id)
   local s, why = self:get(id)
   if not s then return nil, why end
+  if s.study then return nil, "a study: step through it (goto), or start a game to play" end
   local seed = self.seed
   self.seed = self.seed + 1
   local ok, g, seats = guarded(start, s.entry, s.params, seed)
@@ -336,6 +350,114 @@ function Store:record(id, ggf)
   local ok, out = guarded(ggf_mod.text, s.g, { players = players_spec })
   if not ok then return nil, out end
   return out, ("game-%s.ggf"):format(s.id)
+end
+
+--- The depth of the evaluation chart of a study, by board size.
+function games.chart_depth(n)
+  return n <= 8 and 4 or n <= 12 and 2 or 1
+end
+
+-- The rule set a record names, among those offered (by name, or a file
+-- offered under that file's name): the offer, or a user error.
+function Store:offer_for(name)
+  local entry = self.offered[name] or self.offered[base_name(tostring(name))]
+  if not entry then
+    errors.fail(("the record's rule set '%s' is not one this server offers (%s)"):format(tostring(name),
+      table.concat(self.order, ", ")))
+  end
+  return entry
+end
+
+--- Opens a game to study: params { text = a record or a GGF file's text,
+-- game = which game of a GGF file (default 1) }. The game's rule set must
+-- be one the server offers (a record naming a path is taken by that
+-- file's name, never opened). Returns the id, or nil and why not.
+function Store:study(params)
+  if type(params) ~= "table" or type(params.text) ~= "string" then return nil, "expected { text = the file's text }" end
+  local text = params.text
+  if #text > record.MAX_BYTES then return nil, ("the file is larger than %d bytes"):format(record.MAX_BYTES) end
+  local where = "the file"
+  local ok, first, entries, evals = guarded(function()
+    if text:match("^%s*%(;") then
+      local ggf = require "boardscript.formats.ggf"
+      return game_pictures.from_ggf(ggf, where, text, math.tointeger(params.game) or 1)
+    end
+    local rec = record.parse(text, where)
+    local entry = self:offer_for(rec.rules)
+    rec.rules = entry.source
+    return game_pictures.from_parsed(rec, where)
+  end)
+  if not ok then return nil, first end
+  local title
+  if evals and next(evals) ~= nil then
+    title = "Evaluation in the file (" .. first:side_name(first.rules.sides[1]) .. "'s margin, discs)"
+  elseif rules_mod.searched_in_core(first.rules) then
+    local depth = games.chart_depth(first:board():size())
+    local made, values = guarded(game_pictures.evaluations, first, entries, depth)
+    if made then
+      evals = values
+      title = ("Evaluation (%s's margin, discs; alphabeta depth %d)"):format(first:side_name(first.rules.sides[1]),
+        depth)
+    end
+  end
+  if title == nil then evals = nil end
+  local texts = {}
+  for k, e in ipairs(entries) do texts[k] = e.pass and "pass" or e.text end
+  self:make_room()
+  local id = tostring(self.next_id)
+  self.next_id = self.next_id + 1
+  self.clock = self.clock + 1
+  local name = first.source and self.offered[base_name(first.source)] and base_name(first.source)
+    or tostring(first.rules.name)
+  local g = game_pictures.position(first, entries, #entries, false)
+  self.sessions[id] = { id = id, entry = self.offered[name] or { name = name, source = name }, seats = {},
+                        g = g, used = self.clock,
+                        study = { start = first, entries = entries, evals = evals, eval_title = title,
+                                  ply = #entries, texts = texts } }
+  self.count = self.count + 1
+  return id
+end
+
+--- Moves a study to the position after `ply` moves (0..the game's moves).
+function Store:go_to(id, ply)
+  local s, why = self:get(id)
+  if not s then return nil, why end
+  if not s.study then return nil, "not a study: goto steps through an opened record" end
+  ply = math.tointeger(ply)
+  if not ply or ply < 0 or ply > #s.study.entries then
+    return nil, ("ply must be an integer from 0 to %d"):format(#s.study.entries)
+  end
+  local ok, g = guarded(game_pictures.position, s.study.start, s.study.entries, ply, false)
+  if not ok then return nil, g end
+  s.g, s.study.ply = g, ply
+  return self:view(id)
+end
+
+--- The policy that suggests moves in `rules`: alphabeta 6 plies deep where
+-- the C core searches the rule set, else the first built-in that plays it.
+function games.adviser(rules)
+  for _, spec in ipairs { "alphabeta:depth=6", "dots_search", "mcts:playouts=2000" } do
+    local player = players.load(spec, rules)
+    if players.plays(player, rules) then return player end
+  end
+  return nil
+end
+
+--- The AI's suggested move in session `id` as it stands: { move = text,
+-- by = the policy } (move "pass" where passing is its choice), or nil and why.
+function Store:hint(id)
+  local s, why = self:get(id)
+  if not s then return nil, why end
+  local ok, answer = guarded(function()
+    local g = s.g
+    if g:finished() then errors.fail("the game is over") end
+    local player = games.adviser(g.rules)
+    if not player then errors.fail("no built-in policy plays this rule set") end
+    local move = players.choose(player, g)
+    return { move = move == "pass" and "pass" or g:move_text(move), by = player.name }
+  end)
+  if not ok then return nil, answer end
+  return answer
 end
 
 return games
