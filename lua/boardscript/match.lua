@@ -221,10 +221,11 @@ local function texts_of(g)
   return out
 end
 
---- Plays game `index` (1-based): returns its result { game, pair, a_side,
--- result = "win"|"loss"|"draw" for A, score_a, score_b, margin, seed,
--- opening, plies, forfeit = message or nil } and the finished game.
-function Match:play(index)
+--- Sets up game `index` (1-based) for playing a move at a time: a table
+-- { index =, pair =, a_first =, g = the game after its opening, seat = {
+-- [side] = player }, opening = the opening's move texts }. Match:play
+-- plays it to the end; `serve` steps it so the moves can be watched.
+function Match:begin(index)
   local pair = (index + 1) // 2
   local a_first = index % 2 == 1
   local g = self:opening(pair)
@@ -235,44 +236,66 @@ function Match:play(index)
     [first] = players.fresh(self.seats[a_first and "a" or "b"]),
     [second] = players.fresh(self.seats[a_first and "b" or "a"]),
   }
-  local forfeit, loser
-  while not g:finished() do
-    if #g:moves() == 0 then
-      if not g:can_pass() or not g:pass() then
-        errors.fail(("rules %s: %s has no legal move and may not pass, but the game is not over"):format(
-          tostring(self.cfg.rules), g:side_name()))
-      end
-    else
-      local player = seat[g:to_move()]
-      local ok, move = pcall(players.choose, player, g)
-      if not ok then
-        -- a rule set over its budget is nobody's forfeit: it stops the match
-        if not errors.is_user(move) or move.culprit == "rules" or select(2, limits.exceeded(move)) == "rules" then
-          error(move, 0)
-        end
-        forfeit, loser = move.message, g:to_move()
-        break
-      end
-      if move == "pass" then g:pass() else g:play(move) end
+  return { index = index, pair = pair, a_first = a_first, g = g, seat = seat, opening = opening }
+end
+
+--- Plays one move (or pass) of a game Match:begin set up; false once the
+-- game is over (finished, or forfeited by the player to move).
+function Match:step(game)
+  local g = game.g
+  if game.forfeit or g:finished() then return false end
+  if #g:moves() == 0 then
+    if not g:can_pass() or not g:pass() then
+      errors.fail(("rules %s: %s has no legal move and may not pass, but the game is not over"):format(
+        tostring(self.cfg.rules), g:side_name()))
     end
+    return true
   end
+  local player = game.seat[g:to_move()]
+  local ok, move = pcall(players.choose, player, g)
+  if not ok then
+    -- a rule set over its budget is nobody's forfeit: it stops the match
+    if not errors.is_user(move) or move.culprit == "rules" or select(2, limits.exceeded(move)) == "rules" then
+      error(move, 0)
+    end
+    game.forfeit, game.loser = move.message, g:to_move()
+    return false
+  end
+  if move == "pass" then g:pass() else g:play(move) end
+  return true
+end
+
+--- The result of a game played out with Match:step: { game, pair, a_side,
+-- result = "win"|"loss"|"draw" for A, score_a, score_b, margin, seed,
+-- opening, forfeit = message or nil }.
+function Match:result(game)
+  local g = game.g
+  local first, second = g:sides()
   local s1, s2 = g:score()
   s1, s2 = tonumber(s1) or 0, tonumber(s2) or 0
-  local a_side = a_first and first or second
+  local a_side = game.a_first and first or second
   local score_a, score_b = s1, s2
-  if not a_first then score_a, score_b = s2, s1 end
+  if not game.a_first then score_a, score_b = s2, s1 end
   local result
-  if forfeit then
-    result = (loser == a_side) and "loss" or "win"
+  if game.forfeit then
+    result = (game.loser == a_side) and "loss" or "win"
   else
     local winner = g:winner()
     result = winner == "draw" and "draw" or (winner == a_side and "win" or "loss")
   end
   return {
-    game = index, pair = pair, a_side = tostring(a_side), result = result,
+    game = game.index, pair = game.pair, a_side = tostring(a_side), result = result,
     score_a = score_a, score_b = score_b, margin = score_a - score_b,
-    seed = self.cfg.seed, opening = table.concat(opening, ","), forfeit = forfeit,
-  }, g, seat
+    seed = self.cfg.seed, opening = table.concat(game.opening, ","), forfeit = game.forfeit,
+  }
+end
+
+--- Plays game `index` (1-based): returns its result (Match:result) and the
+-- finished game and its seats.
+function Match:play(index)
+  local game = self:begin(index)
+  while self:step(game) do end
+  return self:result(game), game.g, game.seat
 end
 
 --- Running totals of a match from A's point of view, fed results in game
