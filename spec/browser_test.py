@@ -194,6 +194,29 @@ def study(driver, base, record_text, failures):
     return steps
 
 
+def watch(driver, base, failures):
+    """Watches a 2-game match of 4 x 4 Reversi to its end: the page's lines are the engine's."""
+    driver.get(base + "?rules=reversi&size=4")
+    WebDriverWait(driver, 10).until(lambda d: game_id(d) is not None)
+    first = game_id(driver)
+    for id_, value in (("match-a", "greedy"), ("match-b", "random"), ("match-games", "2")):
+        box = driver.find_element(By.ID, id_)
+        box.clear()
+        box.send_keys(value)
+    driver.find_element(By.ID, "watch").click()
+    WebDriverWait(driver, 60, poll_frequency=0.1).until(
+        lambda d: game_id(d) not in (None, first) and "the match is over" in d.find_element(By.ID, "matchlog").text)
+    view = api(base, f"api/games/{game_id(driver)}")
+    shown = driver.find_element(By.ID, "matchlog").text
+    for line in view["match"]["lines"] + view["match"]["summary"]:
+        if line.strip() not in shown:
+            failures.append(f"match: the page lacks the line {line!r}")
+    if len(view["match"]["lines"]) != 2:
+        failures.append(f"match: {len(view['match']['lines'])} games finished, not 2")
+    check_page(driver, view, failures)
+    return len(view["match"]["lines"])
+
+
 def play_dots(driver, base, failures):
     driver.get(base + "?rules=dots&size=2x2")
     # the page names the seats by the rule set's sides; player 2 is set in the form
@@ -227,6 +250,7 @@ def main():
         moves = play_reversi(driver, base, failures)
         clicks = play_dots(driver, base, failures)
         steps = study(driver, base, play_reversi.record, failures)
+        watched = watch(driver, base, failures)
         driver.quit()
         driver = browser(390, 844)  # a phone
         driver.get(base + "?rules=reversi&white=alphabeta:depth=2")
@@ -241,7 +265,7 @@ def main():
     for f in failures:
         print("FAIL:", f)
     print(f"browser test: reversi 6 x 6 in {moves} human moves, dots 2 x 2 in {clicks} clicks, "
-          f"a study stepped {steps} times; "
+          f"a study stepped {steps} times, a match of {watched} games watched; "
           f"{len(failures)} failures; screenshots in {SHOTS}")
     return 1 if failures else 0
 

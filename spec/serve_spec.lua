@@ -161,6 +161,35 @@ describe("the serve API (boardscript.serve.api over a store)", function()
     assert.matches("move 1", view.error)
   end)
 
+  it("plays a match to watch, a move a step, its lines and summary as `boardscript match` prints them", function()
+    local store = games.new_store { seed = 1 }
+    local status, view = call(store, "POST", "/api/matches",
+      json.encode { rules = "reversi", size = 6, a = "greedy", b = "random", games = 3, seed = 5 })
+    assert.equal(201, status)
+    assert.same({}, view.match.lines)
+    local id, steps = view.id, 0
+    repeat
+      status, view = call(store, "POST", "/api/games/" .. id .. "/step")
+      assert.equal(200, status)
+      steps = steps + 1
+    until view.match.done
+    assert.is_true(steps > 3 * 20)
+    local code, out = host.run { "match", "--a", "greedy", "--b", "random", "--rules", "reversi", "--size", "6",
+                                 "--games", "3", "--seed", "5", "--verbose" }
+    assert.equal(0, code)
+    assert.equal(out, table.concat(view.match.lines, "\n") .. "\n" .. table.concat(view.match.summary, "\n") .. "\n")
+    status, view = call(store, "POST", "/api/games/" .. id .. "/step")
+    assert.equal(400, status)
+    assert.equal("the match is over", view.error)
+    assert.equal(400, (call(store, "POST", "/api/games/" .. id .. "/move", json.encode { move = "a1" })))
+    status, view = call(store, "POST", "/api/matches", json.encode { rules = "reversi", a = "human", b = "random" })
+    assert.equal(400, status)
+    assert.equal("a: a match is between two policies, not a human", view.error)
+    status, view = call(store, "POST", "/api/matches", json.encode { a = "random", b = "random", games = 0 })
+    assert.equal(400, status)
+    assert.equal("games must be an integer from 1 to 1000", view.error)
+  end)
+
   it("keeps a bounded number of games, dropping the one used longest ago", function()
     local store = games.new_store { max_games = 3, seed = 1 }
     local ids = {}

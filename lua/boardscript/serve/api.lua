@@ -16,6 +16,8 @@
 --     GET  /api/games/ID/hint         the AI's suggested move: { move =, by = }
 --     POST /api/study                 a record or GGF file to step through: { text =, game = }
 --     POST /api/games/ID/goto         { ply = K }: a study at the position after K moves
+--     POST /api/matches               a match to watch: { rules =, size =, options =, a =, b =, games =, seed = }
+--     POST /api/games/ID/step         one move of the match (or the start of its next game)
 --
 -- Answers are JSON: the game's view (boardscript.serve.games, Store:view),
 -- or { error = message } with status 400 (a refused request), 404 (no such
@@ -60,6 +62,7 @@ local ACTIONS = {
   undo = function(store, id) return store:undo(id) end,
   restart = function(store, id) return store:restart(id) end,
   ["goto"] = function(store, id, body) return store:go_to(id, body.ply) end,
+  step = function(store, id) return store:match_step(id) end,
 }
 
 --- Answers one request: status, content type, body, headers (a table or
@@ -82,6 +85,16 @@ function api.handle(store, page, method, path, query, body)
     local params, why = object(body)
     if not params then return refused(400, why) end
     local id, err = store:create(params)
+    if not id then return refused(400, err) end
+    local view, err2 = store:view(id)
+    if not view then return refused(400, err2) end
+    return answer(201, view)
+  end
+  if path == "/api/matches" then
+    if method ~= "POST" then return refused(405, "POST /api/matches with the match's settings") end
+    local params, why = object(body)
+    if not params then return refused(400, why) end
+    local id, err = store:create_match(params)
     if not id then return refused(400, err) end
     local view, err2 = store:view(id)
     if not view then return refused(400, err2) end

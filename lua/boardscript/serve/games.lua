@@ -17,6 +17,8 @@ local players = require "boardscript.players"
 local record = require "boardscript.record"
 local rules_mod = require "boardscript.rules"
 local game_pictures = require "boardscript.render.game"
+local match_mod = require "boardscript.match"
+local report = require "boardscript.match_report"
 local svg = require "boardscript.render.svg"
 
 local games = {}
@@ -27,6 +29,8 @@ games.MAX_GAMES = 200
 
 local Store = {}
 Store.__index = Store
+
+local match_summary -- the summary lines of a watched match (below)
 
 -- A file's name without its directory and `.lua`.
 local function base_name(path)
@@ -254,6 +258,9 @@ function Store:describe(s)
     human_to_move = not finished and s.seats[to_move] == nil, can_pass = not finished and g:can_pass(),
     moves = moves, log = log, result = record.result(g),
     study = s.study and { ply = s.study.ply, plies = #s.study.entries, moves = s.study.texts } or nil,
+    match = s.match and { game = s.match.game.index, games = s.match.info.games, done = s.match.done,
+                          a = s.match.info.a, b = s.match.info.b, lines = s.match.lines,
+                          summary = match_summary(s.match, s.seed) } or nil,
   }
 end
 
@@ -263,6 +270,7 @@ function Store:step(id, action)
   local s, why = self:get(id)
   if not s then return nil, why end
   if s.study then return nil, "a study: step through it (goto), or start a game to play" end
+  if s.match then return nil, "a match: its players move (step), or start a game to play" end
   local work = s.g:clone()
   local ok, err = guarded(action, work, s)
   if not ok then return nil, err end
@@ -325,7 +333,7 @@ end
 function Store:restart(id)
   local s, why = self:get(id)
   if not s then return nil, why end
-  if s.study then return nil, "a study: step through it (goto), or start a game to play" end
+  if s.study or s.match then return nil, "restart plays a game again; start a new study or match instead" end
   local seed = self.seed
   self.seed = self.seed + 1
   local ok, g, seats = guarded(start, s.entry, s.params, seed)
@@ -458,6 +466,104 @@ function Store:hint(id)
   end)
   if not ok then return nil, answer end
   return answer
+end
+
+--- The most games a watched match plays.
+games.MAX_MATCH_GAMES = 1000
+
+--- Starts a match between two policies to watch: params { rules =, size =,
+-- options =, a = spec, b = spec, games = N (default 2), seed = }. The
+-- games are played one move per `match_step`, as `boardscript match`
+-- plays them (openings, colours swapped, the same seeds). Returns the id,
+-- or nil and why not.
+function Store:create_match(params)
+  if type(params) ~= "table" then return nil, "expected a JSON object" end
+  local entry = self.offered[params.rules or "reversi"]
+  if not entry then
+    return nil, ("unknown rule set '%s' (offered: %s)"):format(tostring(params.rules), table.concat(self.order, ", "))
+  end
+  local specs = {}
+  for _, which in ipairs { "a", "b" } do
+    local spec, why = self:check_player(params[which])
+    if not spec then return nil, why end
+    if spec == "human" then return nil, ("%s: a match is between two policies, not a human"):format(which) end
+    specs[which] = spec
+  end
+  local n = math.tointeger(params.games or 2)
+  if not n or n < 1 or n > games.MAX_MATCH_GAMES then
+    return nil, ("games must be an integer from 1 to %d"):format(games.MAX_MATCH_GAMES)
+  end
+  local texts = {}
+  for key, value in pairs(type(params.options) == "table" and params.options or {}) do
+    if type(key) == "string" and value ~= "" then texts[key] = tostring(value) end
+  end
+  if params.size ~= nil and params.size ~= "" then
+    local size = tostring(params.size)
+    local rows, cols = size:match("^(%d+)[xX](%d+)$")
+    if rows then texts.rows, texts.cols = rows, cols else texts.size = size end
+  end
+  local seed = math.tointeger(params.seed) or self.seed
+  self.seed = self.seed + 1
+  local ok, m, game = guarded(function()
+    local made = match_mod.new { rules = entry.source, texts = texts, a = specs.a, b = specs.b, games = n,
+                                 seed = seed }
+    return made, made:begin(1)
+  end)
+  if not ok then return nil, m end
+  local info = {
+    a = specs.a, b = specs.b, rules = entry.name, size = m.size_text, games = n, unit = m.unit,
+    sides = { tostring(m.sides[1]), tostring(m.sides[2]) },
+    side_names = { m.rules:side_name(m.sides[1]), m.rules:side_name(m.sides[2]) },
+  }
+  self:make_room()
+  local id = tostring(self.next_id)
+  self.next_id = self.next_id + 1
+  self.clock = self.clock + 1
+  self.sessions[id] = { id = id, entry = entry, seats = game.seat, g = game.g, seed = seed, used = self.clock,
+                        match = { m = m, game = game, tally = match_mod.tally(info.sides), info = info,
+                                  lines = {}, done = false } }
+  self.count = self.count + 1
+  return id
+end
+
+-- The match's summary as `boardscript match` prints it.
+function match_summary(mt, seed)
+  local names = {}
+  for i, side in ipairs(mt.info.sides) do names[side] = mt.info.side_names[i] end
+  local lines = { report.header(mt.info, seed) }
+  for _, line in ipairs(match_mod.summary(mt.tally, mt.info, function(side) return names[side] or tostring(side) end,
+    mt.info.unit)) do
+    lines[#lines + 1] = line
+  end
+  return lines
+end
+
+--- One move of the match being watched in session `id` (or the start of
+-- its next game): the view, or nil and why not.
+function Store:match_step(id)
+  local s, why = self:get(id)
+  if not s then return nil, why end
+  local mt = s.match
+  if not mt then return nil, "not a match: step plays a watched match" end
+  if mt.done then return nil, "the match is over" end
+  local ok, err = guarded(function()
+    if mt.m:step(mt.game) then return end
+    local r = mt.m:result(mt.game)
+    match_mod.add(mt.tally, r)
+    mt.lines[#mt.lines + 1] = report.game_line(r, mt.info)
+    if mt.game.index >= mt.info.games then
+      mt.done = true
+    else
+      mt.game = mt.m:begin(mt.game.index + 1)
+      s.g, s.seats = mt.game.g, mt.game.seat
+    end
+  end)
+  if not ok then
+    mt.done = true
+    mt.lines[#mt.lines + 1] = "The match stopped: " .. tostring(err)
+    return nil, err
+  end
+  return self:view(id)
 end
 
 return games
