@@ -297,6 +297,41 @@ describe("boardscript serve (the server over HTTP)", function()
     assert(ok, tostring(err) .. "\n" .. log)
   end)
 
+  it("offers a rule set file named at start, and plays it", function()
+    if not available then
+      pending("lua-http is not installed")
+      return
+    end
+    local dir = os.tmpname()
+    os.remove(dir)
+    assert(os.execute("mkdir " .. host.shell_quote(dir)))
+    host.spit(dir .. "/my_variant.lua", host.slurp(SOURCE .. "/lua/examples/anti.lua"))
+    local url, stop = start { dir .. "/my_variant.lua" }
+    local ok, err = pcall(function()
+      local _, text = request("GET", url .. "api/rules")
+      local offered
+      for _, r in ipairs(json.decode(text).rules) do
+        if r.name == "my_variant" then offered = r end
+      end
+      assert.truthy(offered, "my_variant is offered")
+      assert.equal("file", offered.kind)
+      local status
+      status, text = request("POST", url .. "api/games",
+        json.encode { rules = "my_variant", players = { white = "greedy" } })
+      assert.equal(201, status, text)
+      local view = json.decode(text)
+      status, text = request("POST", ("%sapi/games/%s/move"):format(url, view.id), json.encode { move = view.moves[1] })
+      assert.equal(200, status, text)
+      status, text = request("POST", ("%sapi/games/%s/ai"):format(url, view.id))
+      assert.equal(200, status, text)
+      assert.equal(2, #json.decode(text).log)
+    end)
+    local log = stop()
+    os.remove(dir .. "/my_variant.lua")
+    os.remove(dir)
+    assert(ok, tostring(err) .. "\n" .. log)
+  end)
+
   it("warns when it listens beyond loopback", function()
     if not available then
       pending("lua-http is not installed")
