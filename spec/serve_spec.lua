@@ -283,9 +283,19 @@ describe("boardscript serve (the server over HTTP)", function()
         assert.equal(200, status, text)
         view = json.decode(text)
       end
-      -- bad requests on the way do not stop it
+      -- bad requests on the way do not stop it, nor connections that close
+      -- early or speak no HTTP
       assert.equal(400, (request("POST", url .. "api/games", "{")))
       assert.equal(404, (request("GET", url .. "api/games/77")))
+      local socket = require "cqueues.socket"
+      local port = tonumber(url:match(":(%d+)/$"))
+      for _, bytes in ipairs { "", "GET / HT", "NONSENSE\r\n\r\n",
+                               "POST /api/games HTTP/1.1\r\ncontent-length: 99\r\n\r\n{" } do
+        local conn = assert(socket.connect("127.0.0.1", port))
+        if bytes ~= "" then conn:write(bytes) conn:flush() end
+        conn:close()
+      end
+      assert.equal(200, (request("GET", url .. "api/rules")))
       local _, rec = request("GET", ("%sapi/games/%s/record"):format(url, view.id))
       local parsed = record.parse(rec, "the served record")
       local g = record.open_game(parsed, "the served record")
