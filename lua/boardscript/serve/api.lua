@@ -65,6 +65,14 @@ local ACTIONS = {
   step = function(store, id) return store:match_step(id) end,
 }
 
+-- The requests that make a session, by path: the store's method and what
+-- the body gives.
+local MAKERS = {
+  ["/api/games"] = { method = "create", takes = "the game's settings" },
+  ["/api/matches"] = { method = "create_match", takes = "the match's settings" },
+  ["/api/study"] = { method = "study", takes = "{ text = a record or GGF file }" },
+}
+
 --- Answers one request: status, content type, body, headers (a table or
 -- nil). `page` is the text of the page served at `/`.
 function api.handle(store, page, method, path, query, body)
@@ -80,31 +88,12 @@ function api.handle(store, page, method, path, query, body)
     if method ~= "GET" then return refused(405, "GET /api/rules") end
     return answer(200, { rules = store:rule_sets(), policies = store:policy_names() })
   end
-  if path == "/api/games" then
-    if method ~= "POST" then return refused(405, "POST /api/games with the game's settings") end
+  local maker = MAKERS[path]
+  if maker then
+    if method ~= "POST" then return refused(405, ("POST %s with %s"):format(path, maker.takes)) end
     local params, why = object(body)
     if not params then return refused(400, why) end
-    local id, err = store:create(params)
-    if not id then return refused(400, err) end
-    local view, err2 = store:view(id)
-    if not view then return refused(400, err2) end
-    return answer(201, view)
-  end
-  if path == "/api/matches" then
-    if method ~= "POST" then return refused(405, "POST /api/matches with the match's settings") end
-    local params, why = object(body)
-    if not params then return refused(400, why) end
-    local id, err = store:create_match(params)
-    if not id then return refused(400, err) end
-    local view, err2 = store:view(id)
-    if not view then return refused(400, err2) end
-    return answer(201, view)
-  end
-  if path == "/api/study" then
-    if method ~= "POST" then return refused(405, "POST /api/study with { text = a record or GGF file }") end
-    local params, why = object(body)
-    if not params then return refused(400, why) end
-    local id, err = store:study(params)
+    local id, err = store[maker.method](store, params)
     if not id then return refused(400, err) end
     local view, err2 = store:view(id)
     if not view then return refused(400, err2) end

@@ -130,6 +130,43 @@ function Store:make_room()
   self.count = self.count - 1
 end
 
+-- Keeps `session` (room made first): its new id.
+function Store:add(session)
+  self:make_room()
+  local id = tostring(self.next_id)
+  self.next_id = self.next_id + 1
+  self.clock = self.clock + 1
+  session.id, session.used = id, self.clock
+  self.sessions[id] = session
+  self.count = self.count + 1
+  return id
+end
+
+-- The entry offered for a request's `rules` (default reversi), or nil and why.
+function Store:offer(name)
+  local entry = self.offered[name or "reversi"]
+  if entry then return entry end
+  return nil, ("unknown rule set '%s' (offered: %s)"):format(tostring(name), table.concat(self.order, ", "))
+end
+
+-- A request's size and options as option texts ({ key = text }; RxC is
+-- rows and cols), or nil and why.
+local function option_texts(params)
+  local texts = {}
+  for key, value in pairs(type(params.options) == "table" and params.options or {}) do
+    if type(key) ~= "string" or (type(value) ~= "string" and type(value) ~= "number" and type(value) ~= "boolean") then
+      return nil, "options: expected key = value pairs"
+    end
+    if value ~= "" then texts[key] = tostring(value) end
+  end
+  if params.size ~= nil and params.size ~= "" then
+    local size = tostring(params.size)
+    local rows, cols = size:match("^(%d+)[xX](%d+)$")
+    if rows then texts.rows, texts.cols = rows, cols else texts.size = size end
+  end
+  return texts
+end
+
 -- Makes the game of session settings `p`: the game and its seats.
 local function start(entry, p, seed)
   local g = game_mod.new(entry.source, p.options, core.rng(seed))
@@ -153,22 +190,10 @@ end
 -- the message.
 function Store:create(params)
   if type(params) ~= "table" then return nil, "expected a JSON object" end
-  local entry = self.offered[params.rules or "reversi"]
-  if not entry then
-    return nil, ("unknown rule set '%s' (offered: %s)"):format(tostring(params.rules), table.concat(self.order, ", "))
-  end
-  local options = {}
-  for key, value in pairs(type(params.options) == "table" and params.options or {}) do
-    if type(key) ~= "string" or (type(value) ~= "string" and type(value) ~= "number" and type(value) ~= "boolean") then
-      return nil, "options: expected key = value pairs"
-    end
-    if value ~= "" then options[key] = tostring(value) end
-  end
-  if params.size ~= nil and params.size ~= "" then
-    local size = tostring(params.size)
-    local rows, cols = size:match("^(%d+)[xX](%d+)$")
-    if rows then options.rows, options.cols = rows, cols else options.size = size end
-  end
+  local entry, unknown = self:offer(params.rules)
+  if not entry then return nil, unknown end
+  local options, bad = option_texts(params)
+  if not options then return nil, bad end
   local seats_given = {}
   for side, spec in pairs(type(params.players) == "table" and params.players or {}) do
     local checked, why = self:check_player(spec)
@@ -188,14 +213,7 @@ function Store:create(params)
   local p = { options = typed, players = seats_given }
   local made, g, seats = guarded(start, entry, p, seed)
   if not made then return nil, g end
-  self:make_room()
-  local id = tostring(self.next_id)
-  self.next_id = self.next_id + 1
-  self.clock = self.clock + 1
-  self.sessions[id] = { id = id, entry = entry, params = p, seed = seed, g = g, seats = seats,
-                        used = self.clock }
-  self.count = self.count + 1
-  return id
+  return self:add { entry = entry, params = p, seed = seed, g = g, seats = seats }
 end
 
 --- The session `id`, or nil and "no game ID".
@@ -411,19 +429,12 @@ function Store:study(params)
   if title == nil then evals = nil end
   local texts = {}
   for k, e in ipairs(entries) do texts[k] = e.pass and "pass" or e.text end
-  self:make_room()
-  local id = tostring(self.next_id)
-  self.next_id = self.next_id + 1
-  self.clock = self.clock + 1
   local name = first.source and self.offered[base_name(first.source)] and base_name(first.source)
     or tostring(first.rules.name)
   local g = game_pictures.position(first, entries, #entries, false)
-  self.sessions[id] = { id = id, entry = self.offered[name] or { name = name, source = name }, seats = {},
-                        g = g, used = self.clock,
-                        study = { start = first, entries = entries, evals = evals, eval_title = title,
-                                  ply = #entries, texts = texts } }
-  self.count = self.count + 1
-  return id
+  return self:add { entry = self.offered[name] or { name = name, source = name }, seats = {}, g = g,
+                    study = { start = first, entries = entries, evals = evals, eval_title = title,
+                              ply = #entries, texts = texts } }
 end
 
 --- Moves a study to the position after `ply` moves (0..the game's moves).
@@ -478,10 +489,8 @@ games.MAX_MATCH_GAMES = 1000
 -- or nil and why not.
 function Store:create_match(params)
   if type(params) ~= "table" then return nil, "expected a JSON object" end
-  local entry = self.offered[params.rules or "reversi"]
-  if not entry then
-    return nil, ("unknown rule set '%s' (offered: %s)"):format(tostring(params.rules), table.concat(self.order, ", "))
-  end
+  local entry, unknown = self:offer(params.rules)
+  if not entry then return nil, unknown end
   local specs = {}
   for _, which in ipairs { "a", "b" } do
     local spec, why = self:check_player(params[which])
@@ -493,15 +502,8 @@ function Store:create_match(params)
   if not n or n < 1 or n > games.MAX_MATCH_GAMES then
     return nil, ("games must be an integer from 1 to %d"):format(games.MAX_MATCH_GAMES)
   end
-  local texts = {}
-  for key, value in pairs(type(params.options) == "table" and params.options or {}) do
-    if type(key) == "string" and value ~= "" then texts[key] = tostring(value) end
-  end
-  if params.size ~= nil and params.size ~= "" then
-    local size = tostring(params.size)
-    local rows, cols = size:match("^(%d+)[xX](%d+)$")
-    if rows then texts.rows, texts.cols = rows, cols else texts.size = size end
-  end
+  local texts, bad = option_texts(params)
+  if not texts then return nil, bad end
   local seed = math.tointeger(params.seed) or self.seed
   self.seed = self.seed + 1
   local ok, m, game = guarded(function()
@@ -515,15 +517,9 @@ function Store:create_match(params)
     sides = { tostring(m.sides[1]), tostring(m.sides[2]) },
     side_names = { m.rules:side_name(m.sides[1]), m.rules:side_name(m.sides[2]) },
   }
-  self:make_room()
-  local id = tostring(self.next_id)
-  self.next_id = self.next_id + 1
-  self.clock = self.clock + 1
-  self.sessions[id] = { id = id, entry = entry, seats = game.seat, g = game.g, seed = seed, used = self.clock,
-                        match = { m = m, game = game, tally = match_mod.tally(info.sides), info = info,
-                                  lines = {}, done = false } }
-  self.count = self.count + 1
-  return id
+  return self:add { entry = entry, seats = game.seat, g = game.g, seed = seed,
+                    match = { m = m, game = game, tally = match_mod.tally(info.sides), info = info,
+                              lines = {}, done = false } }
 end
 
 -- The match's summary as `boardscript match` prints it.
