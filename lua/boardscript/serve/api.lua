@@ -132,13 +132,15 @@ function api.handle(store, page, method, path, query, body)
 end
 
 --- A query string's fields: "a=1&b=x%20y" -> { a = "1", b = "x y" }.
+-- "x%20y+z" -> "x y z".
+local function unescape(s)
+  return (s:gsub("+", " "):gsub("%%(%x%x)", function(h) return string.char(tonumber(h, 16)) end))
+end
+
 function api.query(text)
   local out = {}
   for pair in (text or ""):gmatch("[^&]+") do
     local key, value = pair:match("^([^=]*)=?(.*)$")
-    local function unescape(s)
-      return (s:gsub("+", " "):gsub("%%(%x%x)", function(h) return string.char(tonumber(h, 16)) end))
-    end
     out[unescape(key)] = unescape(value)
   end
   return out

@@ -64,6 +64,7 @@ end
 -- | "file", family =, options = { key = { type =, default =, min =, max =,
 -- choices = } }, players = { built-in policy names that play it } }.
 function Store:rule_sets()
+  if self.catalogue then return self.catalogue end -- what is offered is fixed at start
   local out = {}
   for _, name in ipairs(self.order) do
     local entry = self.offered[name]
@@ -71,13 +72,16 @@ function Store:rule_sets()
     if ok then
       local options = {}
       for key, spec in pairs(rules.options or {}) do
-        options[key] = { type = spec.type or "string", default = rules[key] == nil and spec.default or rules[key],
-                         min = spec.min, max = spec.max, even = spec.even, choices = spec.choices, help = spec.help }
+        local default = rules[key]
+        if default == nil then default = spec.default end
+        options[key] = { type = spec.type or "string", default = default, min = spec.min, max = spec.max,
+                         even = spec.even, choices = spec.choices, help = spec.help }
       end
       out[#out + 1] = { name = name, kind = entry.kind, family = rules.family or "board", options = options,
                         players = players.builtin_for(rules) }
     end
   end
+  self.catalogue = out
   return out
 end
 
