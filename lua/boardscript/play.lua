@@ -93,12 +93,14 @@ function play.run_parsed(args, io_opts)
   local ctx = { console = con, args = args, rng = core.rng(seed), seed = seed }
   local record_file
   if args.record then
-    local err
-    record_file, err = io.open(args.record, "w")
-    if not record_file then
-      con:warn("boardscript: cannot write the record: " .. err)
+    -- opened now, so a record that cannot be written is said before the
+    -- game; it replaces an existing file only once written whole
+    local opened, err = pcall(output.create, args.record)
+    if not opened then
+      con:warn("boardscript: cannot write the record: " .. tostring(err))
       return play.EXIT_USAGE
     end
+    record_file = err
   end
   local ok, status = xpcall(edition.run, handler, ctx)
   if ok then
@@ -109,15 +111,14 @@ function play.run_parsed(args, io_opts)
     -- the record is written however the game ended; a record that could
     -- not be written whole fails the command (never exit 0 with a cut file)
     local written, err = pcall(function()
-      if ctx.game then
-        output.write(record_file, args.record, require("boardscript.record").text(ctx.game,
-          { edition = args.edition ~= "board" and args.edition or nil, rules = ctx.rules,
-            seed = seed, players = ctx.players }))
-      end
-      output.close(record_file, args.record)
+      if not ctx.game then return record_file:abandon() end -- no game began: the old file stays
+      record_file:write(require("boardscript.record").text(ctx.game,
+        { edition = args.edition ~= "board" and args.edition or nil, rules = ctx.rules,
+          seed = seed, players = ctx.players }))
+      record_file:commit()
     end)
     if not written then
-      pcall(io.close, record_file) -- when the write failed before the close
+      record_file:abandon() -- when the write failed before the commit
       if ok or not errors.is_user(status) then ok, status = false, err end
     end
   end

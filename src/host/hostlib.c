@@ -1,5 +1,5 @@
 /* hostlib.c - the preloaded module boardscript.host (see hostlib.h). */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* POSIX 2008 with realpath */
 #include "hostlib.h"
 
 #include <stdio.h>
@@ -84,6 +84,42 @@ static int host_same_file(lua_State *L)
     lua_pushboolean(L, stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
                            sa.st_ino == sb.st_ino);
     return 1;
+}
+
+/* host.file_kind(path) -> kind, real, mode: what a file to be written
+ * replaces. kind is "missing", "file", "directory" or "other" (a device, a
+ * FIFO, a socket), following symbolic links; for an existing path, real is
+ * its absolute path with every link resolved (the file a rename must
+ * replace) and mode its permission bits. boardscript.output writes a
+ * "file" or "missing" path through a temporary file renamed over it. */
+static int host_file_kind(lua_State *L)
+{
+    const char *path = luaL_checkstring(L, 1);
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        lua_pushstring(L, "missing");
+        return 1;
+    }
+    lua_pushstring(L, S_ISREG(st.st_mode) ? "file" : S_ISDIR(st.st_mode) ? "directory" : "other");
+    char *real = realpath(path, NULL);
+    if (real) {
+        lua_pushstring(L, real);
+        free(real);
+    } else {
+        lua_pushnil(L);
+    }
+    lua_pushinteger(L, (lua_Integer)(st.st_mode & 07777));
+    return 3;
+}
+
+/* host.chmod(path, mode) -> true | nil, message: sets a file's permission
+ * bits (a file written in place of another keeps the other's). */
+static int host_chmod(lua_State *L)
+{
+    const char *path = luaL_checkstring(L, 1);
+    lua_Integer mode = luaL_checkinteger(L, 2);
+    luaL_argcheck(L, mode >= 0 && mode <= 07777, 2, "mode must be in 0..07777");
+    return luaL_fileresult(L, chmod(path, (mode_t)mode) == 0, path);
 }
 
 /* host.discard_stdout(): after a write error on standard output has been
@@ -171,7 +207,8 @@ int bs_host_open(lua_State *L)
 {
     static const luaL_Reg functions[] = {
         {"read_line", host_read_line}, {"same_file", host_same_file}, {"pid", host_pid},
-        {"discard_stdout", host_discard_stdout}, {NULL, NULL},
+        {"discard_stdout", host_discard_stdout}, {"file_kind", host_file_kind}, {"chmod", host_chmod},
+        {NULL, NULL},
     };
     luaL_newlib(L, functions);
     bs_budget_functions(L);

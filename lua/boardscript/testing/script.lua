@@ -40,13 +40,15 @@ local host = require("boardscript.limits").host
 -- The libraries whose fields a script must leave as it found them.
 local LIBRARIES = { "coroutine", "debug", "io", "math", "os", "package", "string", "table", "utf8" }
 
--- Writes the child's result (verdict and detail) to `path`; false if it cannot.
+-- Writes the child's result (verdict and detail) to `path` (the parent's
+-- temporary file, read once: written in place); false if it cannot, the
+-- write and the close checked.
 local function write_result(path, verdict, detail)
   local f = std.open(path, "wb")
   if not f then return false end
-  std.write(f, script.RESULT_HEADER, verdict, "\n", detail or "")
-  std.close(f)
-  return true
+  local written = std.write(f, script.RESULT_HEADER, verdict, "\n", detail or "")
+  local closed = std.close(f)
+  return written ~= nil and closed == true
 end
 
 -- A value as os.exit's argument was written: 0, true, "x".

@@ -12,10 +12,10 @@ function util.read_file(path)
   return text
 end
 
+-- Writes `text` to `path` whole or not at all, every step checked
+-- (boardscript.output): a golden file being updated is never left cut.
 function util.write_file(path, text)
-  local f = assert(io.open(path, "wb"))
-  f:write(text)
-  f:close()
+  require("boardscript.output").write_file(path, text, "wb")
 end
 
 function util.exists(path)

@@ -94,23 +94,28 @@ function rounds.shard(args, game, sp)
   local last = args.games and first + args.games - 1 or require("boardscript.train.setup").MAX_GAMES
   local seconds = args.seconds or (args.minutes and args.minutes * 60)
   local deadline = seconds and core.clock() + seconds
-  local to_stdout = args.out == "-"
-  local what = to_stdout and "standard output" or args.out
-  local file = to_stdout and io.stdout or output.open(args.out, "wb")
-  output.write(file, what, data.header {
-    rules = game.name, size = game.n, options = game.options, seed = args.seed, shard = args.shard,
-    depth = sp.cfg.depth, endgame = sp.cfg.endgame, plies = sp.cfg.plies, epsilon = data.number_text(sp.cfg.epsilon),
-    label = data.number_text(sp.cfg.label), eval = args.eval or "hand",
-  })
-  local games, positions = 0, 0
-  for g = first - 1 + i, last, n do
-    if deadline and games > 0 and core.clock() >= deadline then break end
-    local record = sp:game(g, play_ev)
-    output.write(file, what, data.game(record))
-    games, positions = games + 1, positions + #record.positions
+  local function play(write)
+    write(data.header {
+      rules = game.name, size = game.n, options = game.options, seed = args.seed, shard = args.shard,
+      depth = sp.cfg.depth, endgame = sp.cfg.endgame, plies = sp.cfg.plies,
+      epsilon = data.number_text(sp.cfg.epsilon), label = data.number_text(sp.cfg.label), eval = args.eval or "hand",
+    })
+    local games, positions = 0, 0
+    for g = first - 1 + i, last, n do
+      if deadline and games > 0 and core.clock() >= deadline then break end
+      local record = sp:game(g, play_ev)
+      write(data.game(record))
+      games, positions = games + 1, positions + #record.positions
+    end
+    write(data.ending(games, positions))
   end
-  output.write(file, what, data.ending(games, positions))
-  if not to_stdout then output.close(file, what) end
+  if args.out == "-" then
+    -- a worker's stream: each game flushed as it is played
+    play(function(text) output.write(io.stdout, "standard output", text) end)
+  else
+    -- the file replaces an existing one only once whole
+    output.replace(args.out, function(writer) play(function(text) writer:write(text) end) end, "wb")
+  end
   return 0
 end
 
