@@ -28,8 +28,9 @@ local data = {}
 
 --- The first line of every data file.
 data.MAGIC = "boardscript-train-data 1"
---- The largest |margin| a position may have (far above any board's cells).
-data.MAX_TARGET = 1e6
+--- The largest |margin| a position may have: the fitter's range
+-- (core.trainer's `add` takes -10000 to 10000), far above any board's cells.
+data.MAX_TARGET = 10000
 --- The most bytes a data file may hold (bounded reader; 8 x 8 positions
 -- take about 70 bytes: some 240 million positions). The file is read a
 -- line at a time, so its size costs no memory; what a fit holds grows with
@@ -120,7 +121,7 @@ function data.reader(next_line, where)
   end
   self.info = self:header()
   local n = math.tointeger(tonumber(self.info.size))
-  if not n or n < 1 or n > 26 then self:bad(nil, "size must be a whole number from 1 to 26") end
+  if not n or n < 1 or n > 26 then self:bad(self.size_line, "size must be a whole number from 1 to 26") end
   self.n = n
   return self
 end
@@ -138,6 +139,7 @@ function Reader:header()
     end
     if not key then self:bad(nil, "expected a header line 'key value'") end
     info[key] = value
+    if key == "size" then self.size_line = self.number end
   end
   for _, key in ipairs { "rules", "size", "options" } do
     if not info[key] then self:bad(nil, ("the header has no '%s' line"):format(key)) end
@@ -202,12 +204,14 @@ function Reader:next_game()
       break
     end
     local cells, target = line:match("^([%.xo#]+) (%S+)$")
-    local value = tonumber(target or "")
     if not cells or #cells ~= size then
       self:bad(nil, ("expected a position: %d cells of . x o # and the margin"):format(size))
     end
+    -- a decimal number as data.number_text writes it (no hex, inf or nan)
+    local value = not target:find("[^%d.eE+-]") and tonumber(target) or nil
     if not value or value ~= value or math.abs(value) > data.MAX_TARGET then
-      self:bad(nil, ("the margin '%s' is not a number within %d"):format(target, data.MAX_TARGET))
+      self:bad(nil, ("the margin '%s' is not a number from %d to %d (what the fitter takes)"):format(target,
+        -data.MAX_TARGET, data.MAX_TARGET))
     end
     game.positions[#game.positions + 1] = { cells = cells, target = value }
   end

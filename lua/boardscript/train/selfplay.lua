@@ -193,7 +193,14 @@ function Play:game(n, ev)
     end
   end
   local margins = {}
-  for _, side in ipairs(g.rules.sides) do margins[side] = selfplay.margin(g, side) end
+  for _, side in ipairs(g.rules.sides) do
+    local margin = selfplay.margin(g, side)
+    if margin ~= margin or math.abs(margin) > data.MAX_TARGET then
+      errors.rules_fault(rules_mod.where(g.rules), "score", ("gave game %d a final margin of %s, outside what "
+        .. "train can fit (%d to %d)"):format(n, tostring(margin), -data.MAX_TARGET, data.MAX_TARGET))
+    end
+    margins[side] = margin
+  end
   local positions = {}
   for i, p in ipairs(seen) do
     local target = margins[p.side]
