@@ -79,7 +79,10 @@ function cli.dispatch(module, args, command)
     return errors.EXIT_EOF
   end
   if errors.is_user(result) then
-    io.stderr:write("boardscript: ", result.message, "\n")
+    -- a worker's error goes to the command that started it, which says it
+    if not require("boardscript.workers").report(result) then
+      io.stderr:write("boardscript: ", result.message, "\n")
+    end
     return result.status
   end
   error(result, 0)

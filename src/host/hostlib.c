@@ -24,6 +24,7 @@
 /* Registry keys of what bs_host_locate found. */
 #define EXE_KEY "boardscript.host.executable"
 #define LUA_DIR_KEY "boardscript.host.lua_dir"
+#define ERROR_FILE_KEY "boardscript.host.error_file"
 
 /* read_line(file, max) -> text | nil: the next line of `file` with its
  * newline, or its first `max` bytes when it is longer (the rest stays in the
@@ -166,9 +167,19 @@ static int use_lua_dir(lua_State *L, int package, const char *dir)
  * the Lua files: installed relative to the binary (PREFIX/bin ->
  * PREFIX/share/lua/5.4, or a LuaRocks tree's share/lua/5.4), else the source
  * tree of a build-tree binary, else
- * wherever package.path (LUA_PATH, e.g. from `luarocks path`) already leads. */
+ * wherever package.path (LUA_PATH, e.g. from `luarocks path`) already leads.
+ * Also records $BOARDSCRIPT_ERROR_FILE (a worker's error report) as
+ * `error_file` and removes it from the environment. */
 void bs_host_locate(lua_State *L)
 {
+    /* A worker's error report file (boardscript.workers): this process's
+     * only, so taken out of the environment its own children inherit. */
+    const char *report = getenv("BOARDSCRIPT_ERROR_FILE");
+    if (report != NULL && report[0] != '\0') {
+        lua_pushstring(L, report);
+        lua_setfield(L, LUA_REGISTRYINDEX, ERROR_FILE_KEY);
+    }
+    unsetenv("BOARDSCRIPT_ERROR_FILE");
     lua_getglobal(L, "package");
     int package = lua_gettop(L);
     char exe[4096];
@@ -216,5 +227,7 @@ int bs_host_open(lua_State *L)
     lua_setfield(L, -2, "executable");
     lua_getfield(L, LUA_REGISTRYINDEX, LUA_DIR_KEY);
     lua_setfield(L, -2, "lua_dir");
+    lua_getfield(L, LUA_REGISTRYINDEX, ERROR_FILE_KEY);
+    lua_setfield(L, -2, "error_file");
     return 1;
 }

@@ -96,6 +96,7 @@ local function workers(args)
     local r = line and json.decode(line)
     if type(r) ~= "table" or r.game ~= index + 1 then
       local ended = line == nil and pool.finish(started[w])
+      if ended then pool.rethrow(started[w]) end -- a user error stops the match, as without --jobs
       local how = line and ("sent an unexpected line: " .. line:sub(1, 200))
         or ("stopped (" .. (ended or "exit status 0") .. ")")
       lost = ("match: worker %d %s before game %d; games %d to %d were not played or not counted"):format(w,

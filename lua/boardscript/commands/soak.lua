@@ -102,6 +102,14 @@ local function run_workers(args, soak)
   for i, w in ipairs(started) do
     local line = w.pipe:read("a")
     local ended = pool.finish(w)
+    if ended then
+      -- a user error stops the run, as without --jobs
+      local ok, err = pcall(pool.rethrow, w)
+      if not ok then
+        for _, other in ipairs(started) do pool.stop(other) end
+        error(err, 0)
+      end
+    end
     local r = json.decode(line or "")
     if type(r) ~= "table" or type(r.summary) ~= "table" then
       lost[#lost + 1] = ("worker %d (shard %d/%d) stopped without a summary (%s)"):format(i, i, args.jobs,

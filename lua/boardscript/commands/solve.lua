@@ -148,7 +148,15 @@ local function worker_lines(args, count)
       end
     end
     local ended = workers.finish(w)
-    if ended then bad[#bad + 1] = ("worker %d (%s)"):format(i, ended) end
+    if ended then
+      -- a user error stops the run, as without --jobs
+      local ok, err = pcall(workers.rethrow, w)
+      if not ok then
+        for _, rest in ipairs(started) do workers.stop(rest) end
+        error(err, 0)
+      end
+      bad[#bad + 1] = ("worker %d (%s)"):format(i, ended)
+    end
   end
   table.sort(lines, function(a, b) return tonumber(a:match("^#(%d+)")) < tonumber(b:match("^#(%d+)")) end)
   local missing = {}

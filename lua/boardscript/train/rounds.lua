@@ -127,6 +127,7 @@ local function pipe_lines(pool, w, i)
     local line = w.pipe:read("l")
     if line == nil then
       local ended = pool.finish(w)
+      pool.rethrow(w) -- a rule set's error: the worker's own message and status
       if ended then errors.fail(("train: worker %d stopped (%s)"):format(i, ended), errors.EXIT_FAILURE) end
       return nil
     end
@@ -180,6 +181,7 @@ local function from_workers(args, sp, first, count, seconds, eval_path, take)
           errors.fail(("train: worker %d sent more games than its share"):format(i), errors.EXIT_FAILURE)
         end
         local ended = pool.finish(started[i])
+        pool.rethrow(started[i])
         if ended then errors.fail(("train: worker %d ended with %s"):format(i, ended), errors.EXIT_FAILURE) end
       end
     end
