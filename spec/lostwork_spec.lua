@@ -62,6 +62,7 @@ describe("files written whole", function()
       sleep(0.2)
     end
     assert.truthy(pid, "the run started")
+    assert.truthy(#temporaries(dir) > 0 or slurp(out) ~= GOOD, "the run began writing")
     sleep(0.5) -- some games written
     os.execute("kill -9 " .. pid)
     for _ = 1, 50 do
@@ -69,6 +70,11 @@ describe("files written whole", function()
       sleep(0.1)
     end
     assert.equal(GOOD, slurp(out))
+    -- what it wrote is in its temporary file, which a kill -9 leaves behind
+    local left = temporaries(dir)
+    assert.equal(1, #left)
+    assert.matches("^%.part%.data%.%d+%-1%.tmp$", left[1])
+    assert.matches("^boardscript%-train%-data 1\n", slurp(dir .. "/" .. left[1]))
   end)
 
   it("a finished shard replaces the old file whole and leaves no temporary file", function()
