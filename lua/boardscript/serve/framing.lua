@@ -44,6 +44,10 @@ local TOKEN = "^[%w!#$%%&'*+%-.^_`|~]+$"
 function framing.split_head(buffer)
   buffer = buffer:gsub("^[\r\n]+", "")
   local first_line_end = buffer:find("\n", 1, true)
+  -- a request line is printable ASCII: anything else (TLS, binary) is refused at once
+  if buffer:sub(1, (first_line_end or #buffer + 1) - 1):find("[^\32-\126\r]") then
+    return nil, 400, "this is not an HTTP/1.1 request"
+  end
   if (first_line_end or #buffer + 1) > framing.MAX_REQUEST_LINE + 2 then
     return nil, 414, ("a request line is at most %d bytes"):format(framing.MAX_REQUEST_LINE)
   end

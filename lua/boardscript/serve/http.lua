@@ -53,6 +53,11 @@ function serve_http.library()
   return cqueues, socket
 end
 
+-- What a value printed by tostring becomes in an answer: "table: 0x55..." is "a table".
+local ADDRESSED = setmetatable({}, { __index = function(_, kind)
+  if kind == "table" or kind == "function" or kind == "userdata" or kind == "thread" then return "a " .. kind end
+end })
+
 -- A failure as the log shows it, without calling a user value's metamethods.
 local function failure_text(err)
   if type(err) == "string" then return err end
@@ -79,12 +84,20 @@ function serve_http.answer(opts, request, body)
     opts.store, opts.page, request.method, request.path, api.query(request.query), body))
   local ok, content_type, text, extra = r[1], r[3], r[4], r[5]
   status = r[2]
+  local log = opts.log or function() end
   if ok and math.type(status) == "integer" and framing.REASONS[status] and type(content_type) == "string"
     and type(text) == "string" and (extra == nil or type(extra) == "table") then
-    return status, content_type, text, extra
+    if status < 400 then return status, content_type, text, extra end
+    -- A refusal's reason is the handler's text: a traceback or a position
+    -- in a module of ours is an internal error passed on (500); a heap
+    -- address (tostring of a table) is named by its type.
+    if not text:find("stack traceback", 1, true) and not text:find("boardscript/[%w_/]+%.lua:%d+") then
+      return status, content_type, text:gsub("(%a+): 0x%x+", ADDRESSED), extra
+    end
+    status = text
   end
-  local log = opts.log or function() end
-  log(("%s %s: %s"):format(request.method, request.path, ok and "the handler's answer is not an answer" or status))
+  log(("%s %s: %s"):format(request.method, request.path, ok and "the handler's answer is not an answer:\n"
+    .. failure_text(status) or status))
   return 500, JSON, json.encode { error = serve_http.FAILED }
 end
 
