@@ -180,7 +180,8 @@ def healthy(server, what):
     return True
 
 
-def check(server, what, data, expect, count=1, shut=False, closed=None, then=None, seconds=3.0, head_only=()):
+def check(server, what, data, expect, count=1, shut=False, closed=None, then=None, seconds=3.0, head_only=(),
+          health=True):
     """One probe: expect is a status, a set of statuses, DROP, or a list (one per answer)."""
     try:
         answers, was_closed = exchange(server.port, data, count=count, shut=shut, then=then, seconds=seconds,
@@ -205,7 +206,8 @@ def check(server, what, data, expect, count=1, shut=False, closed=None, then=Non
         fail(f"{what}: the connection was {'' if was_closed else 'not '}closed after the answer")
     else:
         print(f"ok: {what}: {statuses or DROP}", flush=True)
-    healthy(server, what)
+    if health:
+        healthy(server, what)
     return answers
 
 
@@ -273,6 +275,8 @@ def framing_probes(server):
     check(server, "HTTP/1.1 without Host", b"GET /api/rules HTTP/1.1\r\n\r\n", 400, closed=True)
     check(server, "lines ended by LF alone (taken)", f"GET /api/rules HTTP/1.1\nHost: {h}\n\n".encode(), 200)
     check(server, "empty lines before the request line (taken)", b"\r\n\r\n" + request("GET", "/api/rules", h), 200)
+    check(server, "a megabyte of empty lines, then a request", b"\r\n" * 500000 + request("GET", "/api/rules", h), 200,
+          seconds=10)
     for what, data, status in [
         ("a request line of one word", b"NONSENSE\r\n\r\n", 400),
         ("HTTP/0.9", b"GET /\r\n\r\n", 400),
@@ -386,11 +390,28 @@ def origin_probes(server):
          "game": 0}), JSON), {201, 400, 500})
 
 
+def connection_cap(server, cap=256):
+    """cap idle connections are held; one more is answered 503; once they close, all is as before."""
+    held = []
+    try:
+        for _ in range(cap):
+            held.append(socket.create_connection(("127.0.0.1", server.port), timeout=3))
+        time.sleep(0.5)
+        check(server, f"one connection more than {cap} open", request("GET", "/api/rules", server.host), 503,
+              closed=True, health=False)
+    finally:
+        for s in held:
+            s.close()
+    time.sleep(0.3)
+    healthy(server, f"{cap} connections closed")
+
+
 def main():
     server = Server()
     try:
         framing_probes(server)
         origin_probes(server)
+        connection_cap(server)
         if server.proc.poll() is not None:
             fail("the server is not running at the end")
     finally:

@@ -94,10 +94,11 @@ function serve_http.answer(opts, request, body)
     if not text:find("stack traceback", 1, true) and not text:find("boardscript/[%w_/]+%.lua:%d+") then
       return status, content_type, text:gsub("(%a+): 0x%x+", ADDRESSED), extra
     end
-    status = text
+    status = "a refusal that passes on an internal error: " .. text
+  elseif ok then
+    status = "the handler's answer is not (status, content type, text)"
   end
-  log(("%s %s: %s"):format(request.method, request.path, ok and "the handler's answer is not an answer:\n"
-    .. failure_text(status) or status))
+  log(("%s %s: %s"):format(request.method, request.path, status))
   return 500, JSON, json.encode { error = serve_http.FAILED }
 end
 
@@ -117,6 +118,15 @@ end
 -- A refusal's bytes (the connection closes after it).
 local function refusal(status, why)
   return answer_bytes(status, JSON, json.encode { error = why }, nil, false, true)
+end
+
+-- Sends `bytes` on `conn` within `seconds`, all of them (the last line of
+-- a body too: cqueues buffers by lines); false when the client is gone or
+-- does not read.
+local function send_all(conn, bytes, seconds)
+  conn:settimeout(seconds)
+  local ok = conn:write(bytes)
+  return ok ~= nil and conn:flush(seconds) ~= false
 end
 
 -- One connection: requests read and answered in turn until the client
@@ -141,12 +151,7 @@ local function serve_connection(conn, opts, now)
     return true
   end
 
-  -- Sends `bytes`; false when the client is gone or does not read.
-  local function send(bytes)
-    conn:settimeout(t.write)
-    local ok = conn:write(bytes)
-    return ok ~= nil and conn:flush(t.write) ~= false
-  end
+  local function send(bytes) return send_all(conn, bytes, t.write) end
 
   -- Refuses with `status` and closes, letting the client read the answer
   -- (what it still sends is drained for a moment rather than reset).
@@ -166,13 +171,14 @@ local function serve_connection(conn, opts, now)
     local deadline = now() + t.idle
     local head, rest, why
     while true do
+      buffer = buffer:gsub("^[\r\n]+", "") -- empty lines before a request: skipped, not kept
       head, rest, why = framing.split_head(buffer)
       if head or rest then break end
-      if buffer:find("[^\r\n]") and deadline > now() + t.head then deadline = now() + t.head end
+      if buffer ~= "" and deadline > now() + t.head then deadline = now() + t.head end
       local more, early = fill(deadline)
       if not more then
         -- the end of input, or a deadline: a partial head is answered 408
-        if not early and buffer:find("[^\r\n]") then refuse(408, "the request head did not arrive in time") end
+        if not early and buffer ~= "" then refuse(408, "the request head did not arrive in time") end
         return
       end
     end
@@ -244,20 +250,41 @@ function serve_http.run(opts)
     open = open - 1
   end
 
+  -- One connection too many: 503, then a moment to read it (closing at
+  -- once, with its request unread, would reset the connection instead).
+  local function busy(conn)
+    conn:setmode("b", "b")
+    conn:onerror(function(_, _, e) return e end)
+    if send_all(conn, refusal(503, "the server has too many connections open; try again"), 0.5) then
+      conn:shutdown("w")
+      conn:xread("-65536", "b", 0.5)
+    end
+    conn:close()
+    open = open - 1
+  end
+
+  local function accept()
+    local conn, err = listener:accept()
+    if not conn then
+      log("accept: " .. errno.strerror(err or 0))
+      cqueues.sleep(0.1) -- out of descriptors, say: wait rather than spin
+    elseif open >= serve_http.MAX_CONNECTIONS + 64 then
+      conn:close()
+    elseif open >= serve_http.MAX_CONNECTIONS then
+      open = open + 1
+      cq:wrap(busy, conn)
+    else
+      open = open + 1
+      cq:wrap(connection, conn)
+    end
+  end
+
   cq:wrap(function()
     while true do
-      local conn, err = listener:accept()
-      if not conn then
-        log("accept: " .. errno.strerror(err or 0))
-        cqueues.sleep(0.1) -- out of descriptors, say: wait rather than spin
-      elseif open >= serve_http.MAX_CONNECTIONS then
-        conn:onerror(function(_, _, e) return e end)
-        conn:settimeout(0.1)
-        conn:write(refusal(503, "the server has too many connections open; try again"))
-        conn:close()
-      else
-        open = open + 1
-        cq:wrap(connection, conn)
+      local accepted, err = pcall(accept)
+      if not accepted then
+        log("accept: " .. failure_text(err))
+        cqueues.sleep(0.1)
       end
     end
   end)
