@@ -235,6 +235,51 @@ describe("what an answer may hold (boardscript.serve.http)", function()
     assert.equal("unknown rule set 'a table'; mine.lua:3: no", json.decode(body).error)
   end)
 
+  it("serves other clients while a handler waits (cqueues.sleep here, a worker's pipe alike)", function()
+    local has_cqueues, cqueues = pcall(require, "cqueues")
+    if not has_cqueues then
+      pending("cqueues is not installed")
+      return
+    end
+    local socket = require "cqueues.socket"
+    local saved = api.handle
+    api.handle = function(store, page, method, path, ...)
+      if path == "/slow" then
+        cqueues.sleep(1)
+        return 200, "text/plain", "slow"
+      end
+      return saved(store, page, method, path, ...)
+    end
+    local server = assert(serve_http.start { host = "127.0.0.1", port = 0, store = games.new_store { seed = 1 },
+                                             page = "PAGE" })
+    finally(function()
+      api.handle = saved
+      server.close()
+    end)
+    local done, start = {}, cqueues.monotime()
+    local function get(path)
+      local conn = assert(socket.connect("127.0.0.1", server.port))
+      conn:setmode("b", "b")
+      conn:write(("GET %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: close\r\n\r\n"):format(path, server.port))
+      conn:flush()
+      local text = conn:xread("*a", "b", 5)
+      conn:close()
+      done[#done + 1] = { path = path, after = cqueues.monotime() - start,
+                          status = text and text:match("^HTTP/1.1 (%d+)") }
+    end
+    server.controller:wrap(get, "/slow")
+    server.controller:wrap(function()
+      cqueues.sleep(0.1)
+      get("/api/rules")
+    end)
+    while #done < 2 and cqueues.monotime() - start < 5 do assert(server.controller:step(0.1)) end
+    assert.equal(2, #done)
+    assert.same({ "/api/rules", "200" }, { done[1].path, done[1].status })
+    assert.is_true(done[1].after < 0.6, done[1].after)
+    assert.same({ "/slow", "200" }, { done[2].path, done[2].status })
+    assert.is_true(done[2].after >= 1)
+  end)
+
   it("refuses before the API is asked", function()
     local asked = false
     local status, _, body = answer(function() asked = true end,

@@ -219,14 +219,16 @@ local function serve_connection(conn, opts, now)
   end
 end
 
---- Listens on opts.host:opts.port (0: any free port) and serves until the
--- process ends. opts: host, port, store, page, log (function(text)),
--- on_listen(host, port) called once listening, timeouts (default
--- serve_http.TIMEOUTS). Returns only when it cannot listen: nil, message.
+--- Listens on opts.host:opts.port (0: any free port) and sets up the
+-- serving in a cqueues controller, which serves as it is stepped. opts:
+-- host, port, store, page, log (function(text)), timeouts (default
+-- serve_http.TIMEOUTS). Returns { controller =, host = the address bound,
+-- port =, close = function that stops listening }, or nil and why it
+-- cannot listen.
 -- @tparam table opts as above
--- @treturn nil
--- @treturn string why it cannot listen
-function serve_http.run(opts)
+-- @treturn ?table the server
+-- @treturn ?string why it cannot listen
+function serve_http.start(opts)
   local cqueues, socket = serve_http.library()
   local errno = require "cqueues.errno"
   local log = opts.log or function() end
@@ -288,9 +290,22 @@ function serve_http.run(opts)
       end
     end
   end)
-  if opts.on_listen then opts.on_listen(bound, port) end
+  return { controller = cq, host = bound, port = port, close = function() listener:close() end }
+end
+
+--- Listens and serves until the process ends (serve_http.start's opts,
+-- and on_listen(host, port), called once listening). Returns only when
+-- it cannot listen: nil, message.
+-- @tparam table opts as serve_http.start takes them, and on_listen
+-- @treturn nil
+-- @treturn string why it cannot listen
+function serve_http.run(opts)
+  local server, why = serve_http.start(opts)
+  if not server then return nil, why end
+  if opts.on_listen then opts.on_listen(server.host, server.port) end
+  local log = opts.log or function() end
   while true do
-    local stepped, err = cq:step()
+    local stepped, err = server.controller:step()
     if not stepped then log("the server loop: " .. failure_text(err)) end
   end
 end
