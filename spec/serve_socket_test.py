@@ -407,6 +407,8 @@ def connection_cap(server, cap=256):
 
 
 def main():
+    # ctest's timeout ends the test with SIGTERM: the server is killed all the same (finally below)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("serve_socket: stopped (SIGTERM)"))
     server = Server()
     try:
         framing_probes(server)

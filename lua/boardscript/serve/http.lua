@@ -166,26 +166,34 @@ local function serve_connection(conn, opts, now)
     end
   end
 
-  while true do
-    -- the head
+  -- The next request's head: the head; or nil and the status and reason
+  -- of a refusal; or nil when the client closed or idled away.
+  local function read_head()
     local deadline = now() + t.idle
-    local head, rest, why
     while true do
       buffer = buffer:gsub("^[\r\n]+", "") -- empty lines before a request: skipped, not kept
-      head, rest, why = framing.split_head(buffer)
-      if head or rest then break end
+      local head, rest, why = framing.split_head(buffer)
+      if head then
+        buffer = rest
+        return head
+      end
+      if rest then return nil, rest, why end
       if buffer ~= "" and deadline > now() + t.head then deadline = now() + t.head end
       local more, early = fill(deadline)
       if not more then
         -- the end of input, or a deadline: a partial head is answered 408
-        if not early and buffer ~= "" then refuse(408, "the request head did not arrive in time") end
-        return
+        if not early and buffer ~= "" then return nil, 408, "the request head did not arrive in time" end
+        return nil
       end
     end
-    if not head then return refuse(rest, why) end
-    local request, status, reason = framing.parse_head(head)
+  end
+
+  while true do
+    local head, status, reason = read_head()
+    if not head then return status and refuse(status, reason) end
+    local request
+    request, status, reason = framing.parse_head(head)
     if not request then return refuse(status, reason) end
-    buffer = rest
     local length
     length, status, reason = framing.body_length(request, api.MAX_BODY)
     if not length then return refuse(status, reason) end
@@ -199,7 +207,7 @@ local function serve_connection(conn, opts, now)
     if expect and request.version == "1.1" and #buffer < length and not send("HTTP/1.1 100 Continue\r\n\r\n") then
       return
     end
-    deadline = now() + t.body
+    local deadline = now() + t.body
     while #buffer < length do
       if not fill(deadline) then return end -- the client gave up, or stalled: dropped
     end
