@@ -296,6 +296,20 @@ describe("the serve API (boardscript.serve.api over a store)", function()
     assert.is_nil(rawget(store.sessions[view.id].seats.white.policy, "searcher"))
   end)
 
+  it("drops the games used longest ago when they would fill its memory bound (--max-memory)", function()
+    local store = games.new_store { seed = 1 }
+    call(store, "POST", "/api/games", "{}")
+    collectgarbage()
+    local bound = math.floor(collectgarbage("count") * 1024) + 32 * 1024
+    store.max_bytes = bound
+    for _ = 1, 60 do
+      assert.equal(201, (call(store, "POST", "/api/games", '{"rules":"reversi","size":26}')))
+      collectgarbage()
+      assert.is_true(collectgarbage("count") * 1024 < bound + 16 * 1024)
+    end
+    assert.is_true(store.count > 1 and store.count < 40, store.count)
+  end)
+
   it("keeps a bounded number of games, dropping the one used longest ago", function()
     local store = games.new_store { max_games = 3, seed = 1 }
     local ids = {}

@@ -59,7 +59,8 @@ function command.run(args)
   local pool = worker.new_pool { max = args.max_workers, seconds = command.wall_seconds(seconds), cpu = seconds,
                                  memory = math.floor(mib * 1024 * 1024), log = log }
   local store = games.new_store { files = args.files, evals = args.eval, max_games = args.max_games,
-                                  seed = args.seed or options.clock_seed(), pool = pool, log = log }
+                                  seed = args.seed or options.clock_seed(), pool = pool, log = log,
+                                  max_bytes = math.floor(mib * 1024 * 1024) }
   if args.host ~= "127.0.0.1" and args.host ~= "localhost" and args.host ~= "::1" then
     io.stderr:write(("boardscript: serve: warning: listening on %s, reachable from other machines; the server "
       .. "has no authentication\n"):format(args.host))

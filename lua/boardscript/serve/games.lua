@@ -32,6 +32,9 @@ local report = require "boardscript.match_report"
 local svg = require "boardscript.render.svg"
 local worker = require "boardscript.serve.worker"
 
+local found_host, host = pcall(require, "boardscript.host")
+if not found_host or type(host) ~= "table" or not host.memory then host = nil end
+
 local games = {}
 
 --- The most sessions a store keeps by default; the oldest idle one goes
@@ -56,12 +59,14 @@ games.MAX_TT_MB = 64
 -- (evaluation files named at start), `max_games` (default games.MAX_GAMES),
 -- `seed` (of the first game; each game takes the next), `pool` (a
 -- boardscript.serve.worker pool; default: one of its defaults), `log`
--- (function(text): the server's own errors; default: none).
+-- (function(text): the server's own errors; default: none), `max_bytes`
+-- (the Lua heap the games may fill: past it, the games used longest ago
+-- are dropped to make room; default: no such bound).
 function games.new_store(opts)
   opts = opts or {}
   local log = opts.log or function() end
   local self = setmetatable({ sessions = {}, count = 0, next_id = 1, clock = 0,
-                              max_games = opts.max_games or games.MAX_GAMES, log = log,
+                              max_games = opts.max_games or games.MAX_GAMES, log = log, max_bytes = opts.max_bytes,
                               pool = opts.pool or worker.new_pool { log = log },
                               seed = opts.seed or 1, offered = {}, order = {}, evals = {} }, Store)
   local function offer(name, source, kind)
@@ -190,17 +195,34 @@ local function close_session(s)
   end
 end
 
--- Drops the session used longest ago when the store is full, closing it.
+-- The bytes the Lua heap holds: the host's count (boardscript.host), else
+-- the collector's.
+local function heap_bytes()
+  if host then return host.memory() end
+  return math.floor(collectgarbage("count") * 1024)
+end
+
+-- Whether the Lua heap holds more than the store's `max_bytes` (after a
+-- full collection, made only when it seems to).
+function Store:over_memory()
+  if not self.max_bytes or heap_bytes() <= self.max_bytes then return false end
+  collectgarbage()
+  return heap_bytes() > self.max_bytes
+end
+
+-- Drops the sessions used longest ago, closing them, while the store is
+-- full or the heap over its bytes.
 function Store:make_room()
-  if self.count < self.max_games then return end
-  local oldest
-  for id, s in pairs(self.sessions) do
-    if not oldest or s.used < self.sessions[oldest].used then oldest = id end
+  while self.count > 0 and (self.count >= self.max_games or self:over_memory()) do
+    local oldest
+    for id, s in pairs(self.sessions) do
+      if not oldest or s.used < self.sessions[oldest].used then oldest = id end
+    end
+    local s = self.sessions[oldest]
+    self.sessions[oldest] = nil
+    self.count = self.count - 1
+    close_session(s)
   end
-  local s = self.sessions[oldest]
-  self.sessions[oldest] = nil
-  self.count = self.count - 1
-  close_session(s)
 end
 
 -- Keeps `session` (room made first): its new id.
