@@ -237,6 +237,11 @@ describe("the serve API (boardscript.serve.api over a store)", function()
     assert.is_nil(text)
     assert.equal(worker.INTERNAL, why)
     assert.matches("games%.lua:99: boom", logged[#logged])
+    -- a user error quoting a place in the program or an address says neither
+    assert.equal("player 'alphabeta' (Black) failed: not enough memory for the searcher's 64 MiB table",
+      worker.clean("player 'alphabeta' (Black) failed: /usr/share/lua/5.4/boardscript/ai/alphabeta.lua:60: "
+        .. "not enough memory for the searcher's 64 MiB table"))
+    assert.equal("got a table", worker.clean("got table: 0x55d0aa12"))
   end)
 
   it("refuses to change a game while its AI thinks (409) and shows it thinking; other requests are answered", function()

@@ -31,6 +31,7 @@
 -- its worker in its own cqueues coroutine, and every other request is
 -- answered meanwhile.
 local json = require "dkjson"
+local worker = require "boardscript.serve.worker"
 
 local api = {}
 
@@ -48,7 +49,7 @@ local function answer(status, value)
 end
 
 local function refused(status, message)
-  return answer(status, { error = message })
+  return answer(status, { error = worker.clean(message) })
 end
 
 -- The status of a store's refusal by its third value.

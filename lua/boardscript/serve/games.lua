@@ -112,7 +112,7 @@ end
 -- The message of a failed call for the page: a user error's message; any
 -- other error is the server's own, logged and never shown.
 local function failure_text(log, err)
-  if errors.is_user(err) then return err.message end
+  if errors.is_user(err) then return worker.clean(err.message) end
   log("internal error: " .. (type(err) == "string" and err or "(an error that is not a message)"))
   return worker.INTERNAL
 end

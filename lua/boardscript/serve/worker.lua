@@ -36,6 +36,17 @@ worker.MAX_ANSWER = 8 << 20
 -- the server's log, never to a page).
 worker.INTERNAL = "the server failed on this request (its log says why)"
 
+--- A message made fit for a page: without the places in the program's own
+-- files an error names (`.../boardscript/ai/alphabeta.lua:60: `) and without
+-- addresses (`table: 0x55d0...`).
+-- @tparam string message the message
+-- @treturn string the message shown
+function worker.clean(message)
+  message = message:gsub("[^%s'\"(]*boardscript/[%w_/%.%-]*%.lua:%d+: ", "")
+  message = message:gsub("(%a+): 0x%x+", "a %1"):gsub("0x%x+", "an address")
+  return message
+end
+
 local Pool = {}
 Pool.__index = Pool
 
@@ -62,7 +73,7 @@ end
 -- The text of a failed job for a page: a user error's message, or
 -- worker.INTERNAL (the message logged).
 local function failure(self, err)
-  if errors.is_user(err) then return err.message end
+  if errors.is_user(err) then return worker.clean(err.message) end
   local text = type(err) == "string" and err or "(an error that is not a message)"
   if text:find("not enough memory", 1, true) then
     return "the AI ran out of memory (--max-memory)"
