@@ -60,7 +60,8 @@ Pool.__index = Pool
 function worker.new_pool(opts)
   opts = opts or {}
   local self = setmetatable({ max = opts.max or worker.MAX, seconds = opts.seconds or 60, cpu = opts.cpu,
-                              memory = opts.memory, log = opts.log or function() end, running = 0 }, Pool)
+                              memory = opts.memory, log = opts.log or function() end, running = 0,
+                              queue = {} }, Pool)
   return self
 end
 
@@ -108,15 +109,39 @@ local function readable(fd)
   return { pollfd = function() return fd end, events = function() return "r" end }
 end
 
--- Waits for a free worker: true, or false after `seconds`.
+-- Waits for a free worker, first come first served: true, or false after
+-- `seconds` (then it is not in the queue any more).
 function Pool:acquire()
-  local deadline = cqueues.monotime() + self.seconds
-  while self.running >= self.max do
-    if cqueues.monotime() >= deadline then return false end
-    cqueues.sleep(0.05)
+  if self.running < self.max and #self.queue == 0 then
+    self.running = self.running + 1
+    return true
   end
-  self.running = self.running + 1
+  local condition = require "cqueues.condition"
+  local waiter = { signal = condition.new() }
+  self.queue[#self.queue + 1] = waiter
+  local deadline = cqueues.monotime() + self.seconds
+  while not waiter.granted do
+    local left = deadline - cqueues.monotime()
+    if left <= 0 then
+      for i, w in ipairs(self.queue) do
+        if w == waiter then table.remove(self.queue, i) break end
+      end
+      return false
+    end
+    waiter.signal:wait(left)
+  end
   return true
+end
+
+-- Hands the worker that ended to the first in the queue, if any.
+function Pool:release()
+  local waiter = table.remove(self.queue, 1)
+  if waiter then
+    waiter.granted = true -- the running count stays: the slot passes on
+    waiter.signal:signal()
+  else
+    self.running = self.running - 1
+  end
 end
 
 -- Reads the worker's answer until the pipe ends or `deadline` passes:
@@ -156,7 +181,7 @@ function Pool:run(job)
   end
   local r, w = host.pipe()
   if not r then
-    self.running = self.running - 1
+    self:release()
     self.log(w)
     return nil, worker.INTERNAL
   end
@@ -172,7 +197,7 @@ function Pool:run(job)
   host.close(w)
   if not pid then
     host.close(r)
-    self.running = self.running - 1
+    self:release()
     self.log(err)
     return nil, worker.INTERNAL
   end
@@ -182,7 +207,7 @@ function Pool:run(job)
   host.close(r)
   if text == nil then host.kill(pid) end
   local how, code = host.waitpid(pid)
-  self.running = self.running - 1
+  self:release()
   if text == nil then
     if why == "time" then
       return nil, ("the AI took longer than %g seconds (wall clock) and was stopped"):format(self.seconds)
