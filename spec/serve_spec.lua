@@ -528,6 +528,32 @@ describe("boardscript serve (the server over HTTP)", function()
     assert(ok, tostring(err) .. "\n" .. log)
   end)
 
+  it("plays a watched match in workers move by move, the very games of `boardscript match`", function()
+    if not available then
+      pending("lua-http is not installed")
+      return
+    end
+    local url, stop = start {}
+    local ok, err = pcall(function()
+      -- mcts draws from the game's generator: the workers hand its state back
+      local settings = { rules = "reversi", size = 6, a = "mcts:playouts=30", b = "random", games = 2, seed = 5 }
+      local status, text = request("POST", url .. "api/matches", json.encode(settings))
+      assert.equal(201, status, text)
+      local view = json.decode(text)
+      while not view.match.done do
+        status, text = request("POST", ("%sapi/games/%s/step"):format(url, view.id))
+        assert.equal(200, status, text)
+        view = json.decode(text)
+      end
+      local code, out = host.run { "match", "--a", settings.a, "--b", settings.b, "--rules", "reversi", "--size", "6",
+                                   "--games", "2", "--seed", "5", "--verbose" }
+      assert.equal(0, code)
+      assert.equal(out, table.concat(view.match.lines, "\n") .. "\n" .. table.concat(view.match.summary, "\n") .. "\n")
+    end)
+    local log = stop()
+    assert(ok, tostring(err) .. "\n" .. log)
+  end)
+
   it("keeps its memory bounded: hints and dropped sessions leave nothing behind", function()
     if not available then
       pending("lua-http is not installed")
