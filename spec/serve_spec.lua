@@ -344,6 +344,57 @@ describe("the serve API (boardscript.serve.api over a store)", function()
   end)
 end)
 
+describe("boardscript.host's worker processes (in the binary)", function()
+  it("forks a child that answers on a pipe, is reaped, limited and killed; nonsense arguments raise", function()
+    local script = os.tmpname()
+    host.spit(script, [[
+      local h = require "boardscript.host"
+      local extra = assert(io.open("/dev/null")) -- a descriptor the child must not keep
+      local r, w = assert(h.pipe())
+      local pid = assert(h.fork(w))
+      if pid == 0 then
+        -- the child keeps 0-2 and its pipe, as descriptor 3, and nothing else
+        local fds = 0
+        for fd = 4, 64 do if io.open("/proc/self/fd/" .. fd) then fds = fds + 1 end end
+        assert(h.limit_process(5, 64 * 1024 * 1024))
+        h.write(3, "child " .. fds)
+        h.exit_now(0)
+      end
+      h.close(w)
+      local parts = {}
+      while true do
+        local data, err = h.read(r)
+        if data == "" then break end
+        if data then parts[#parts + 1] = data elseif err ~= "again" then error(err) end
+      end
+      h.close(r)
+      print(table.concat(parts), h.waitpid(pid))
+      r, w = assert(h.pipe())
+      pid = assert(h.fork(w))
+      if pid == 0 then while true do end end
+      h.close(w)
+      print(h.read(r))
+      assert(h.waitpid(pid, true) == nil)
+      assert(h.kill(pid))
+      print(h.waitpid(pid))
+      for _, bad in ipairs { function() h.kill(1) end, function() h.kill(-1) end, function() h.fork(1) end,
+                             function() h.fork(999) end, function() h.read(-1) end, function() h.exit_now(256) end,
+                             function() h.limit_process(0) end, function() h.write(1, {}) end } do
+        local ok, err = pcall(bad)
+        assert(not ok and err:find("bad argument", 1, true), tostring(err))
+      end
+      print("refused")
+      extra:close()
+    ]])
+    local code, out, err = host.run { "run", script }
+    os.remove(script)
+    assert.equal(0, code, err)
+    -- the child's descriptors above 3 are those Lua opened to count them
+    assert.matches("^child %d+\texited\t0\nnil\tagain\nkilled\t9\nrefused\n$", out)
+    assert.equal("0", out:match("^child (%d+)"))
+  end)
+end)
+
 describe("boardscript serve (the server over HTTP)", function()
   local serve_http = require "boardscript.serve.http"
   local available = pcall(serve_http.library)
