@@ -93,6 +93,10 @@ end
 
 -- The job's side of the pipe (in the child): the answer, then _exit.
 local function child(self, job)
+  if self.cpu or self.memory then
+    local limited, why = host.limit_process(self.cpu and math.ceil(self.cpu) + 1 or nil, self.memory)
+    if not limited then self.log("worker limits: " .. tostring(why)) end
+  end
   local ok, result = pcall(job)
   local text
   if ok and type(result) == "string" and #result <= worker.MAX_ANSWER then
@@ -187,12 +191,10 @@ function Pool:run(job)
   end
   local pid, err = host.fork(w)
   if pid == 0 then
-    host.close(r)
-    if self.cpu or self.memory then
-      local limited, why = host.limit_process(self.cpu and math.ceil(self.cpu) + 1 or nil, self.memory)
-      if not limited then self.log("worker limits: " .. tostring(why)) end
-    end
-    child(self, job)
+    -- the child: its pipe is descriptor 3 now (host.fork closed the rest);
+    -- whatever happens, it never returns into the server's code
+    pcall(child, self, job)
+    host.exit_now(1)
   end
   host.close(w)
   if not pid then
