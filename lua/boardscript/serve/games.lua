@@ -179,6 +179,16 @@ local function close_seats(seats)
   end
 end
 
+-- Frees the searcher a match chose its openings with (boardscript.match
+-- makes it again when a next game needs it).
+local function close_opening_searcher(m)
+  local searcher = rawget(m, "searcher")
+  if searcher then
+    m.searcher = nil
+    searcher:close()
+  end
+end
+
 -- Frees what session `s` holds in C (its seats' tables, a match's
 -- searcher) now, not at the collector's whim.
 local function close_session(s)
@@ -187,11 +197,7 @@ local function close_session(s)
   if mt then
     close_seats(mt.m.seats)
     close_seats(mt.game and mt.game.seat)
-    local searcher = rawget(mt.m, "searcher")
-    if searcher then
-      mt.m.searcher = nil
-      searcher:close()
-    end
+    close_opening_searcher(mt.m)
   end
 end
 
@@ -700,7 +706,9 @@ function Store:create_match(params)
   local ok, m, game = self:guarded(function()
     local made = match_mod.new { rules = entry.source, texts = texts, a = specs.a, b = specs.b, games = n,
                                  seed = seed }
-    return made, made:begin(1)
+    local first = made:begin(1)
+    close_opening_searcher(made)
+    return made, first
   end)
   if not ok then return nil, m end
   local info = {
@@ -782,6 +790,7 @@ function Store:match_step(id)
     else
       close_seats(mt.game.seat)
       mt.game = mt.m:begin(mt.game.index + 1)
+      close_opening_searcher(mt.m)
       s.g, s.seats = mt.game.g, mt.game.seat
     end
   end)
