@@ -36,7 +36,7 @@ function command.configure(cmd)
     :format(games.MAX_GAMES)):convert(options.integer_in(1, 100000, "--max-games"))
   options.seed(cmd, "Seed of the first game (each next game takes the next one; default: drawn from the clock).")
   cmd:option("--max-workers", ("AI moves, hints and match steps computed at once, each in a worker process "
-    .. "(default %d).") :format(worker.MAX)):convert(options.integer_in(1, 64, "--max-workers"))
+    .. "(default %d)."):format(worker.MAX)):convert(options.integer_in(1, 64, "--max-workers"))
   options.budgets(cmd, ("each AI move, hint and match step (each worker) and each call into a rule set file "
     .. "(default --max-seconds %d, --max-memory %d)"):format(command.DEFAULT_SECONDS, command.DEFAULT_MIB))
 end

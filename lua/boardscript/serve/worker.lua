@@ -68,7 +68,7 @@ end
 --- Whether jobs run in worker processes now (else in this process).
 -- @treturn boolean
 function Pool:offloads()
-  return host ~= nil and cqueues ~= nil and cqueues.running() ~= nil and not self.in_process
+  return host ~= nil and cqueues ~= nil and cqueues.running() ~= nil
 end
 
 -- The text of a failed job for a page: a user error's message, or
