@@ -132,7 +132,6 @@ local function quoted(value)
   if type(value) == "table" then return "an object" end
   return ("a %s"):format(type(value) == "nil" and "null" or type(value))
 end
-games.quoted = quoted
 
 -- Checks a player spec from a request: human, or a built-in policy whose
 -- `eval` option names no file but one the server was started with and
