@@ -326,6 +326,16 @@
 -- @int[opt] n
 -- @return number
 
+--- The generator's whole state as text (64 hex digits), for rng:restore:
+-- a worker process of `boardscript serve` hands back where its draws left
+-- the game's generator.
+-- @function rng:state
+-- @treturn string the state
+
+--- Puts the generator in a state rng:state gave; any other text raises.
+-- @function rng:restore
+-- @string state the text of rng:state
+
 --- A game walked one move at a time (userdata "boardscript.cursor"). After
 -- every move it passes for a side without a legal move, as `playout` does,
 -- so the side to move has `count()` legal moves, numbered 1..count row by

@@ -164,6 +164,17 @@ describe("boardscript.core", function()
     end)
   end)
 
+  it("hands a generator's state over as text: restored, it draws what the original draws", function()
+    local rng = core.rng(11)
+    rng:random(100)
+    local copy = core.rng(99)
+    copy:restore(rng:state())
+    for _ = 1, 20 do assert.equal(rng:random(1000), copy:random(1000)) end
+    assert.equal(rng:state(), copy:state())
+    assert.matches("^%x+$", rng:state())
+    assert.has_error(function() copy:restore(("0"):rep(64)) end)
+  end)
+
   describe("play and undo", function()
     it("undo restores the board exactly, move by move", function()
       local b = core.board(8)

@@ -358,6 +358,10 @@ matrix.functions = {
       errpos = function(v) return integer(v) and 3 or 2 end },
     { valid = 6, ok = function(v) local i = integer(v); return i ~= nil and i >= 1 end } } },
   { of = RNG, name = "__tostring", args = {} },
+  { of = RNG, name = "state", args = {} },
+  { of = RNG, name = "restore", args = { { valid = ("0"):rep(63) .. "1", ok = function(v)
+    return type(v) == "string" and #v == 64 and v:match("^[0-9a-f]+$") ~= nil and v:match("[1-9a-f]") ~= nil
+  end } } },
 
   -- cursors (4 x 4 start, black to move: four moves)
   { of = CURSOR, name = "play", args = { k.int(1, 4, 1) } },

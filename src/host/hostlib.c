@@ -1,12 +1,22 @@
 /* hostlib.c - the preloaded module boardscript.host (see hostlib.h). */
 #define _XOPEN_SOURCE 700 /* POSIX 2008 with realpath */
+#define _DEFAULT_SOURCE /* syscall(2), for close_range */
 #include "hostlib.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 #include <lauxlib.h>
 #include <lualib.h>
@@ -139,6 +149,246 @@ static int host_pid(lua_State *L)
     return 1;
 }
 
+
+/* ---- worker processes (boardscript serve runs AI moves in them) ----
+ * A worker is a fork of this process: it already holds the game, computes,
+ * writes its answer on a pipe and leaves with _exit. These are thin,
+ * checked wrappers; the protocol is Lua's (boardscript.serve.worker). */
+
+/* A descriptor argument: an integer from 0 to INT_MAX. */
+static int check_fd(lua_State *L, int arg)
+{
+    lua_Integer fd = luaL_checkinteger(L, arg);
+    luaL_argcheck(L, fd >= 0 && fd <= 0x7fffffff, arg, "not a file descriptor");
+    return (int)fd;
+}
+
+/* A process id argument: above 1 (never a process group, never init). */
+static pid_t check_pid(lua_State *L, int arg)
+{
+    lua_Integer pid = luaL_checkinteger(L, arg);
+    luaL_argcheck(L, pid > 1 && pid <= 0x7fffffff, arg, "not a process id");
+    return (pid_t)pid;
+}
+
+/* nil, "NAME: strerror(errno)", errno. */
+static int errno_result(lua_State *L, const char *what)
+{
+    int err = errno;
+    lua_pushnil(L);
+    lua_pushfstring(L, "%s: %s", what, strerror(err));
+    lua_pushinteger(L, err);
+    return 3;
+}
+
+/* host.pipe() -> read_fd, write_fd: both ends close-on-exec, the read end
+ * non-blocking (it is polled); or nil and the error. */
+static int host_pipe(lua_State *L)
+{
+    int fds[2];
+    if (pipe(fds) != 0)
+        return errno_result(L, "pipe");
+    for (int i = 0; i < 2; i++) {
+        if (fcntl(fds[i], F_SETFD, FD_CLOEXEC) != 0 ||
+            (i == 0 && fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK) != 0)) {
+            int err = errno;
+            close(fds[0]);
+            close(fds[1]);
+            errno = err;
+            return errno_result(L, "pipe");
+        }
+    }
+    lua_pushinteger(L, fds[0]);
+    lua_pushinteger(L, fds[1]);
+    return 2;
+}
+
+/* Closes every descriptor from `low` up. */
+static void close_from(int low)
+{
+#ifdef SYS_close_range
+    if (syscall(SYS_close_range, (unsigned)low, ~0U, 0U) == 0)
+        return;
+#endif
+    struct rlimit rl;
+    long max = getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY ? (long)rl.rlim_cur : 65536;
+    if (max > 1 << 20)
+        max = 1 << 20;
+    for (long fd = low; fd < max; fd++)
+        close((int)fd);
+}
+
+/* host.fork(keep_fd) -> pid in the parent, 0 in the child; or nil and the
+ * error. The child keeps only descriptors 0 to 2 and `keep_fd`, which
+ * becomes descriptor 3 (so no client connection or listening socket of the
+ * parent stays open in it), and is killed when the parent dies. */
+static int host_fork(lua_State *L)
+{
+    int keep = check_fd(L, 1);
+    luaL_argcheck(L, keep >= 3 && fcntl(keep, F_GETFD) != -1, 1, "not an open descriptor above 2");
+    pid_t parent = getpid();
+    fflush(NULL); /* nothing buffered is written twice */
+    pid_t pid = fork();
+    if (pid < 0)
+        return errno_result(L, "fork");
+    if (pid == 0) {
+#ifdef __linux__
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
+        if (getppid() != parent)
+            _exit(EXIT_FAILURE);
+        if (keep != 3 && dup2(keep, 3) != 3)
+            _exit(EXIT_FAILURE);
+        close_from(4);
+    }
+    lua_pushinteger(L, (lua_Integer)pid);
+    return 1;
+}
+
+/* host.write(fd, text) -> true, or nil and the error: all of text. */
+static int host_write(lua_State *L)
+{
+    int fd = check_fd(L, 1);
+    size_t len;
+    const char *text = luaL_checklstring(L, 2, &len);
+    while (len > 0) {
+        ssize_t n = write(fd, text, len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return errno_result(L, "write");
+        text += n;
+        len -= (size_t)n;
+    }
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
+/* host.read(fd[, max]) -> the bytes there are (at most max, default
+ * 65536), "" at the end, or nil and "again" when none are there yet (a
+ * non-blocking descriptor), or nil and the error. */
+static int host_read(lua_State *L)
+{
+    int fd = check_fd(L, 1);
+    lua_Integer max = luaL_optinteger(L, 2, 65536);
+    luaL_argcheck(L, max >= 1 && max <= (1 << 24), 2, "max must be in 1..2^24");
+    luaL_Buffer buffer;
+    char *p = luaL_buffinitsize(L, &buffer, (size_t)max);
+    ssize_t n;
+    do
+        n = read(fd, p, (size_t)max);
+    while (n < 0 && errno == EINTR);
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+        lua_pushnil(L);
+        lua_pushliteral(L, "again");
+        return 2;
+    }
+    if (n < 0)
+        return errno_result(L, "read");
+    luaL_pushresultsize(&buffer, (size_t)n);
+    return 1;
+}
+
+/* host.close(fd) -> true, or nil and the error. */
+static int host_close(lua_State *L)
+{
+    if (close(check_fd(L, 1)) != 0)
+        return errno_result(L, "close");
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
+/* host.waitpid(pid[, nohang]) -> "exited", status | "killed", signal; or
+ * nil when nohang and the child is still running; or nil and the error. */
+static int host_waitpid(lua_State *L)
+{
+    pid_t pid = check_pid(L, 1);
+    int nohang = lua_toboolean(L, 2), status = 0;
+    pid_t got;
+    do
+        got = waitpid(pid, &status, nohang ? WNOHANG : 0);
+    while (got < 0 && errno == EINTR);
+    if (got < 0)
+        return errno_result(L, "waitpid");
+    if (got == 0) {
+        lua_pushnil(L);
+        return 1;
+    }
+    if (WIFSIGNALED(status)) {
+        lua_pushliteral(L, "killed");
+        lua_pushinteger(L, WTERMSIG(status));
+    } else {
+        lua_pushliteral(L, "exited");
+        lua_pushinteger(L, WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+    }
+    return 2;
+}
+
+/* host.kill(pid) -> true, or nil and the error: SIGKILL to one process. */
+static int host_kill(lua_State *L)
+{
+    if (kill(check_pid(L, 1), SIGKILL) != 0)
+        return errno_result(L, "kill");
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
+/* host.exit_now(code): _exit(code): no atexit handler, no flush, no
+ * collection (a worker's answer is on its pipe already). */
+static int host_exit_now(lua_State *L)
+{
+    lua_Integer code = luaL_optinteger(L, 1, 0);
+    luaL_argcheck(L, code >= 0 && code <= 255, 1, "an exit status from 0 to 255 expected");
+    _exit((int)code);
+}
+
+/* The bytes this process's address space spans now (/proc/self/statm), or 0. */
+static size_t address_space(void)
+{
+    FILE *f = fopen("/proc/self/statm", "r");
+    unsigned long pages = 0;
+    if (f == NULL)
+        return 0;
+    if (fscanf(f, "%lu", &pages) != 1)
+        pages = 0;
+    fclose(f);
+    long page = sysconf(_SC_PAGESIZE);
+    return page > 0 ? (size_t)pages * (size_t)page : 0;
+}
+
+/* host.limit_process(cpu_seconds, extra_bytes) -> true, or nil and the
+ * error: this process may use `cpu_seconds` of processor time (then
+ * SIGXCPU, and SIGKILL a second later) and its address space may grow by
+ * `extra_bytes` from what it spans now (nil: no such limit). For workers. */
+static int host_limit_process(lua_State *L)
+{
+    if (!lua_isnil(L, 1)) {
+        lua_Integer seconds = luaL_checkinteger(L, 1);
+        luaL_argcheck(L, seconds >= 1 && seconds <= 10000000, 1, "seconds must be in 1..1e7");
+        struct rlimit rl = {(rlim_t)seconds, (rlim_t)seconds + 1};
+        if (setrlimit(RLIMIT_CPU, &rl) != 0)
+            return errno_result(L, "setrlimit");
+    }
+    if (!lua_isnoneornil(L, 2)) {
+        lua_Integer extra = luaL_checkinteger(L, 2);
+        luaL_argcheck(L, extra >= 0 && extra <= ((lua_Integer)1 << 46), 2, "bytes must be in 0..2^46");
+#if defined(__SANITIZE_ADDRESS__)
+        /* AddressSanitizer maps shadow memory as it goes: a cap on the
+         * address space would stop it, not the worker. */
+        lua_pushboolean(L, 1);
+        return 1;
+#endif
+        size_t now = address_space();
+        if (now == 0)
+            return errno_result(L, "/proc/self/statm");
+        struct rlimit rl = {(rlim_t)(now + (size_t)extra), (rlim_t)(now + (size_t)extra)};
+        if (setrlimit(RLIMIT_AS, &rl) != 0)
+            return errno_result(L, "setrlimit");
+    }
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
 /* If dir holds boardscript/cli.lua, puts it first on package.path, records it
  * as the host's lua_dir and returns 1; otherwise returns 0. */
 static int use_lua_dir(lua_State *L, int package, const char *dir)
@@ -219,7 +469,9 @@ int bs_host_open(lua_State *L)
     static const luaL_Reg functions[] = {
         {"read_line", host_read_line}, {"same_file", host_same_file}, {"pid", host_pid},
         {"discard_stdout", host_discard_stdout}, {"file_kind", host_file_kind}, {"chmod", host_chmod},
-        {NULL, NULL},
+        {"pipe", host_pipe}, {"fork", host_fork}, {"write", host_write}, {"read", host_read},
+        {"close", host_close}, {"waitpid", host_waitpid}, {"kill", host_kill}, {"exit_now", host_exit_now},
+        {"limit_process", host_limit_process}, {NULL, NULL},
     };
     luaL_newlib(L, functions);
     bs_budget_functions(L);

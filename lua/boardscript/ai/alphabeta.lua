@@ -51,16 +51,32 @@ end
 
 -- An instance: its own searcher; `new` is not one of its methods, so a
 -- policy file may return an instance as it is.
+-- Its searcher (`self.searcher`) is made at its first use, so an instance
+-- that never searches (a seat of `boardscript serve`, whose moves are
+-- searched in worker processes) holds no table.
 local Instance = { name = "alphabeta", accepts = rules_mod.searched_in_core }
-Instance.__index = Instance
+Instance.__index = function(self, key)
+  if key ~= "searcher" then return Instance[key] end
+  local searcher = core.searcher { tt_mb = self.opts.tt_mb or 16, weights = self.opts.weights }
+  rawset(self, "searcher", searcher)
+  return searcher
+end
 
 --- A new instance (its own table and weights). opts: depth, time, endgame,
 -- tt_mb, weights (a table, see core searcher:weights), evaluate (a function).
 function alphabeta.new(opts)
   opts = opts or {}
-  local self = setmetatable({ opts = opts }, Instance)
-  self.searcher = core.searcher { tt_mb = opts.tt_mb or 16, weights = opts.weights }
-  return self
+  return setmetatable({ opts = opts }, Instance)
+end
+
+--- Frees the instance's searcher (its table) now; a later search makes a
+-- new one.
+function Instance:close()
+  local searcher = rawget(self, "searcher")
+  if searcher then
+    rawset(self, "searcher", nil)
+    searcher:close()
+  end
 end
 
 --- The learned evaluator this instance plays game `g` with, or nil (the

@@ -105,6 +105,15 @@ function dots_search.new(opts)
   return setmetatable({ opts = opts, memos = {} }, { __index = dots_search })
 end
 
+--- Frees the instance's solver (its table) now; a later move makes a new one.
+function dots_search:close()
+  local solver = rawget(self, "solver")
+  if solver then
+    rawset(self, "solver", nil)
+    solver:close()
+  end
+end
+
 -- The option `key`: ctx.options, then the instance's, then the default.
 local function option(self, ctx, key)
   local v = ctx and ctx.options and ctx.options[key]

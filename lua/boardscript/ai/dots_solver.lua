@@ -67,6 +67,14 @@ function dots_solver.new(opts)
     return dots_rules.choose_edge(d)
   end
 
+  --- Frees the solver (its table) now; a later move makes a new one.
+  function player:close()
+    if self.solver then
+      self.solver:close()
+      self.solver = nil
+    end
+  end
+
   function player:choose(g)
     return self:choose_edge(dots_rules.dots_board(g, "solver"))
   end

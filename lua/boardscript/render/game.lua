@@ -103,6 +103,7 @@ function game_pictures.evaluations(start, entries, depth)
       values[k] = g:to_move() == first and value or -value
     end
   end
+  policy:close() -- its table now, not when the collector gets to it
   return values
 end
 

@@ -21,8 +21,17 @@
 --
 -- Answers are JSON: the game's view (boardscript.serve.games, Store:view),
 -- or { error = message } with status 400 (a refused request), 404 (no such
--- game or path), 405 (wrong method) or 413 (a body over api.MAX_BODY).
+-- game or path), 405 (wrong method), 409 (the game's AI is thinking: a
+-- request that would change it waits for its move), 413 (a body over
+-- api.MAX_BODY), 503 (every worker busy) or 500 (the server's own failure,
+-- whose message goes to its log, never to the page).
+--
+-- AI moves, hints, match steps and a study's evaluations run in worker
+-- processes (boardscript.serve.worker); the request that asked waits for
+-- its worker in its own cqueues coroutine, and every other request is
+-- answered meanwhile.
 local json = require "dkjson"
+local worker = require "boardscript.serve.worker"
 
 local api = {}
 
@@ -40,7 +49,16 @@ local function answer(status, value)
 end
 
 local function refused(status, message)
-  return answer(status, { error = message })
+  return answer(status, { error = worker.clean(message) })
+end
+
+-- The status of a store's refusal by its third value.
+local STATUS = { busy = 409, full = 503 }
+
+-- The answer to a store call's results: 200 (or `ok`) and the value, or the refusal.
+local function result(ok, value, why, code)
+  if value == nil then return refused(STATUS[code] or 400, why) end
+  return answer(ok or 200, value)
 end
 
 -- The JSON object of a body ("" is {}), or nil and why not.
@@ -73,9 +91,8 @@ local MAKERS = {
   ["/api/study"] = { method = "study", takes = "{ text = a record or GGF file }" },
 }
 
---- Answers one request: status, content type, body, headers (a table or
--- nil). `page` is the text of the page served at `/`.
-function api.handle(store, page, method, path, query, body)
+-- api.handle without its guard.
+local function handle(store, page, method, path, query, body)
   query = query or {}
   if body and #body > api.MAX_BODY then
     return refused(413, ("a request body is at most %d bytes"):format(api.MAX_BODY))
@@ -93,11 +110,9 @@ function api.handle(store, page, method, path, query, body)
     if method ~= "POST" then return refused(405, ("POST %s with %s"):format(path, maker.takes)) end
     local params, why = object(body)
     if not params then return refused(400, why) end
-    local id, err = store[maker.method](store, params)
-    if not id then return refused(400, err) end
-    local view, err2 = store:view(id)
-    if not view then return refused(400, err2) end
-    return answer(201, view)
+    local id, err, code = store[maker.method](store, params)
+    if not id then return refused(STATUS[code] or 400, err) end
+    return result(201, store:view(id))
   end
   local id, action = path:match("^/api/games/(%d+)/?([%w]*)$")
   if not id then return refused(404, ("no such path: %s"):format(path)) end
@@ -117,18 +132,38 @@ function api.handle(store, page, method, path, query, body)
   end
   if action == "hint" then
     if method ~= "GET" then return refused(405, "GET /api/games/ID/hint") end
-    local hint, err = store:hint(id)
-    if not hint then return refused(400, err) end
-    return answer(200, hint)
+    return result(200, store:hint(id))
   end
   local act = ACTIONS[action]
   if not act then return refused(404, ("no such action: %s"):format(action)) end
   if method ~= "POST" then return refused(405, ("POST /api/games/ID/%s"):format(action)) end
   local params, why = object(body)
   if not params then return refused(400, why) end
-  local view, err = act(store, id, params)
-  if not view then return refused(400, err) end
-  return answer(200, view)
+  return result(200, act(store, id, params))
+end
+
+--- Answers one request: status, content type, body, headers (a table or
+-- nil). `page` is the text of the page served at `/`. An error of the
+-- server's own is answered 500 with a message that says no more; the
+-- error goes to the store's log.
+-- @tparam table store a boardscript.serve.games store
+-- @tparam string page the page's text
+-- @tparam string method the request's method
+-- @tparam string path the request's path
+-- @tparam[opt] table query the query's fields
+-- @tparam[opt] string body the request's body
+-- @treturn integer status
+-- @treturn string content type
+-- @treturn string body
+-- @treturn ?table extra headers
+function api.handle(store, page, method, path, query, body)
+  local r = table.pack(pcall(handle, store, page, method, path, query, body))
+  if r[1] then return table.unpack(r, 2, r.n) end
+  local err = r[2]
+  if store.log then store.log(("%s %s: %s"):format(tostring(method), tostring(path),
+    type(err) == "string" and err or type(err) == "table" and type(err.message) == "string" and err.message
+      or "(an error that is not a message)")) end
+  return refused(500, "the server failed on this request (its log says why)")
 end
 
 --- A query string's fields: "a=1&b=x%20y" -> { a = "1", b = "x y" }.

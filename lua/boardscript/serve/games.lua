@@ -9,7 +9,17 @@
 --
 -- Every failure of a request (an unknown rule set, a bad option, an
 -- illegal move, a policy that fails or runs out of budget) comes back as
--- nil and a message for the page; the session is left as it was.
+-- nil and a message for the page (and "busy" as a third value when the
+-- game's AI is thinking, or no worker is free); the session is left as it
+-- was. No message of the server's own errors reaches the page: they go to
+-- the store's log.
+--
+-- The thinking (an AI's move, a hint, a match step, a study's
+-- evaluations) is done by a pool of boardscript.serve.worker: in worker
+-- processes under the server, which hand back the move as text, played
+-- here through the rule set's notation as a human's is. A session holds no
+-- searcher: the policies of its seats make theirs in the worker, and a
+-- session dropped or started again closes whatever its seats hold.
 local core = require "boardscript.core"
 local errors = require "boardscript.errors"
 local game_mod = require "boardscript.game"
@@ -20,6 +30,10 @@ local game_pictures = require "boardscript.render.game"
 local match_mod = require "boardscript.match"
 local report = require "boardscript.match_report"
 local svg = require "boardscript.render.svg"
+local worker = require "boardscript.serve.worker"
+
+local found_host, host = pcall(require, "boardscript.host")
+if not found_host or type(host) ~= "table" or not host.memory then host = nil end
 
 local games = {}
 
@@ -37,13 +51,23 @@ local function base_name(path)
   return (path:match("([^/]+)$") or path):gsub("%.lua$", "")
 end
 
+--- The largest transposition table (MiB) a page may ask a policy for
+-- (`tt_mb`): more is refused, not cut down.
+games.MAX_TT_MB = 64
+
 --- A new store. opts: `files` (rule set files named at start), `evals`
 -- (evaluation files named at start), `max_games` (default games.MAX_GAMES),
--- `seed` (of the first game; each game takes the next).
+-- `seed` (of the first game; each game takes the next), `pool` (a
+-- boardscript.serve.worker pool; default: one of its defaults), `log`
+-- (function(text): the server's own errors; default: none), `max_bytes`
+-- (the Lua heap the games may fill: past it, the games used longest ago
+-- are dropped to make room; default: no such bound).
 function games.new_store(opts)
   opts = opts or {}
+  local log = opts.log or function() end
   local self = setmetatable({ sessions = {}, count = 0, next_id = 1, clock = 0,
-                              max_games = opts.max_games or games.MAX_GAMES,
+                              max_games = opts.max_games or games.MAX_GAMES, log = log, max_bytes = opts.max_bytes,
+                              pool = opts.pool or worker.new_pool { log = log },
                               seed = opts.seed or 1, offered = {}, order = {}, evals = {} }, Store)
   local function offer(name, source, kind)
     if self.offered[name] then return end
@@ -85,31 +109,54 @@ function Store:rule_sets()
   return out
 end
 
--- Calls f(...) catching user errors (and any other error, as a message):
--- true and f's results, or nil and the message.
-local function guarded(f, ...)
+-- The message of a failed call for the page: a user error's message; any
+-- other error is the server's own, logged and never shown.
+local function failure_text(log, err)
+  if errors.is_user(err) then return worker.clean(err.message) end
+  log("internal error: " .. (type(err) == "string" and err or "(an error that is not a message)"))
+  return worker.INTERNAL
+end
+
+-- Calls f(...) catching user errors (and any other error, logged): true
+-- and f's results, or nil and the message for the page.
+function Store:guarded(f, ...)
   local r = table.pack(pcall(f, ...))
   if r[1] then return true, table.unpack(r, 2, r.n) end
-  local err = r[2]
-  if errors.is_user(err) then return nil, err.message end
-  return nil, tostring(err)
+  return nil, failure_text(self.log, r[2])
+end
+
+-- A value from a request, as a message may quote it: text as it is (cut
+-- short), anything else by its JSON type (never a table's address).
+local function quoted(value)
+  if type(value) == "string" then return #value > 60 and value:sub(1, 60) .. "..." or value end
+  if type(value) == "table" then return "an object" end
+  return ("a %s"):format(type(value) == "nil" and "null" or type(value))
 end
 
 -- Checks a player spec from a request: human, or a built-in policy whose
--- `eval` option names no file but one the server was started with.
-function Store:check_player(spec)
-  if type(spec) ~= "string" or spec == "" or spec == "human" then return "human" end
-  if #spec > 200 then return nil, "player: too long" end
+-- `eval` option names no file but one the server was started with and
+-- whose `tt_mb` is at most games.MAX_TT_MB. `where` names it in messages.
+function Store:check_player(spec, where)
+  where = where or "player"
+  if spec == "human" or spec == "" then return "human" end
+  if type(spec) ~= "string" then
+    return nil, ("%s: expected a text, human or a built-in policy (got %s)"):format(where, quoted(spec))
+  end
+  if #spec > 200 then return nil, where .. ": too long" end
   local name, text = players.split_spec(spec)
   if not players.BUILTIN[name] then
-    return nil, ("player '%s': a built-in policy is expected (%s); policy files are not taken from the page")
-      :format(spec, table.concat(self:policy_names(), ", "))
+    return nil, ("%s '%s': a built-in policy is expected (%s); policy files are not taken from the page")
+      :format(where, spec, table.concat(self:policy_names(), ", "))
   end
   for item in ((text or "") .. ","):gmatch("([^,]*),") do
     local key, value = item:match("^%s*([%w_]+)%s*=(.*)$")
     if key == "eval" and value ~= "hand" and value ~= "shipped" and not self.evals[value] then
-      return nil, ("player '%s': eval=%s is not an evaluation this server offers (hand, shipped%s)")
-        :format(spec, value, next(self.evals) and ", or a file named at start" or "")
+      return nil, ("%s '%s': eval=%s is not an evaluation this server offers (hand, shipped%s)")
+        :format(where, spec, value, next(self.evals) and ", or a file named at start" or "")
+    end
+    local mb = key == "tt_mb" and tonumber(value)
+    if mb and mb > games.MAX_TT_MB then
+      return nil, ("%s '%s': tt_mb is at most %d on this server"):format(where, spec, games.MAX_TT_MB)
     end
   end
   return spec
@@ -123,15 +170,64 @@ function Store:policy_names()
   return names
 end
 
--- Drops the session used longest ago when the store is full.
-function Store:make_room()
-  if self.count < self.max_games then return end
-  local oldest
-  for id, s in pairs(self.sessions) do
-    if not oldest or s.used < self.sessions[oldest].used then oldest = id end
+-- Frees what the seats `seats` hold (their policies' tables) now.
+local function close_seats(seats)
+  for _, player in pairs(seats or {}) do
+    local policy = type(player) == "table" and player.policy
+    if type(policy) == "table" and type(policy.close) == "function" then pcall(policy.close, policy) end
   end
-  self.sessions[oldest] = nil
-  self.count = self.count - 1
+end
+
+-- Frees the searcher a match chose its openings with (boardscript.match
+-- makes it again when a next game needs it).
+local function close_opening_searcher(m)
+  local searcher = rawget(m, "searcher")
+  if searcher then
+    m.searcher = nil
+    searcher:close()
+  end
+end
+
+-- Frees what session `s` holds in C (its seats' tables, a match's
+-- searcher) now, not at the collector's whim.
+local function close_session(s)
+  close_seats(s.seats)
+  local mt = s.match
+  if mt then
+    close_seats(mt.m.seats)
+    close_seats(mt.game and mt.game.seat)
+    close_opening_searcher(mt.m)
+  end
+end
+
+-- The bytes the Lua heap holds: the host's count (boardscript.host), else
+-- the collector's.
+local function heap_bytes()
+  if host then return host.memory() end
+  return math.floor(collectgarbage("count") * 1024)
+end
+
+-- Whether the Lua heap holds more than the store's `max_bytes` (after a
+-- full collection, made only when it seems to).
+function Store:over_memory()
+  if not self.max_bytes or heap_bytes() <= self.max_bytes then return false end
+  collectgarbage()
+  return heap_bytes() > self.max_bytes
+end
+
+-- Drops the sessions used longest ago, closing them, while the store is
+-- full or the heap over its bytes.
+function Store:make_room()
+  while self.count > 0 and (self.count >= self.max_games or self:over_memory()) do
+    local oldest
+    for id, s in pairs(self.sessions) do
+      if not oldest or s.used < self.sessions[oldest].used then oldest = id end
+    end
+    local s = self.sessions[oldest]
+    self.sessions[oldest] = nil
+    self.count = self.count - 1
+    close_session(s)
+  end
 end
 
 -- Keeps `session` (room made first): its new id.
@@ -148,9 +244,12 @@ end
 
 -- The entry offered for a request's `rules` (default reversi), or nil and why.
 function Store:offer(name)
+  if name ~= nil and type(name) ~= "string" then
+    return nil, ("rules: expected the name of a rule set (got %s)"):format(quoted(name))
+  end
   local entry = self.offered[name or "reversi"]
   if entry then return entry end
-  return nil, ("unknown rule set '%s' (offered: %s)"):format(tostring(name), table.concat(self.order, ", "))
+  return nil, ("unknown rule set '%s' (offered: %s)"):format(quoted(name), table.concat(self.order, ", "))
 end
 
 -- A request's size and options as option texts ({ key = text }; RxC is
@@ -198,24 +297,36 @@ function Store:create(params)
   if not entry then return nil, unknown end
   local options, bad = option_texts(params)
   if not options then return nil, bad end
-  local seats_given = {}
-  for side, spec in pairs(type(params.players) == "table" and params.players or {}) do
-    local checked, why = self:check_player(spec)
-    if not checked then return nil, why end
-    seats_given[tostring(side)] = checked
+  if params.players ~= nil and (type(params.players) ~= "table"
+      or (getmetatable(params.players) or {}).__jsontype == "array") then
+    return nil, "players: expected an object { side = human or a policy }"
   end
   local seed = math.tointeger(params.seed) or self.seed
   self.seed = self.seed + 1
-  local ok, rules = guarded(rules_mod.load, entry.source)
+  local ok, rules = self:guarded(rules_mod.load, entry.source)
   if not ok then return nil, rules end
+  local sides = {}
+  for _, side in ipairs(rules.sides or {}) do sides[#sides + 1] = tostring(side) end
+  local seats_given = {}
+  for side, spec in pairs(params.players or {}) do
+    local known = false
+    for _, name in ipairs(sides) do known = known or name == side end
+    if not known then
+      return nil, ("players: %s has no side %s (its sides: %s)"):format(entry.name,
+        type(side) == "string" and "'" .. quoted(side) .. "'" or quoted(side), table.concat(sides, ", "))
+    end
+    local checked, why = self:check_player(spec, "player for " .. side)
+    if not checked then return nil, why end
+    seats_given[side] = checked
+  end
   local typed = {}
   for key, text in pairs(options) do
-    local parsed_ok, value = guarded(rules_mod.parse_option, rules, key, text)
+    local parsed_ok, value = self:guarded(rules_mod.parse_option, rules, key, text)
     if not parsed_ok then return nil, value end
     typed[key] = value
   end
   local p = { options = typed, players = seats_given }
-  local made, g, seats = guarded(start, entry, p, seed)
+  local made, g, seats = self:guarded(start, entry, p, seed)
   if not made then return nil, g end
   return self:add { entry = entry, params = p, seed = seed, g = g, seats = seats }
 end
@@ -223,7 +334,7 @@ end
 --- The session `id`, or nil and "no game ID".
 function Store:get(id)
   local s = self.sessions[tostring(id)]
-  if not s then return nil, ("no game %s (it ended or the server dropped it)"):format(tostring(id)) end
+  if not s then return nil, ("no game %s (it ended or the server dropped it)"):format(quoted(tostring(id))) end
   self.clock = self.clock + 1
   s.used = self.clock
   return s
@@ -241,7 +352,7 @@ end
 function Store:view(id)
   local s, why = self:get(id)
   if not s then return nil, why end
-  local ok, view = guarded(self.describe, self, s)
+  local ok, view = self:guarded(self.describe, self, s)
   if not ok then return nil, view end
   return view
 end
@@ -274,7 +385,7 @@ function Store:describe(s)
   end
   local to_move = g:to_move()
   return {
-    id = s.id, rules = s.entry.name, size = g:size_text(), svg = picture, sides = sides,
+    id = s.id, rules = s.entry.name, size = g:size_text(), svg = picture, sides = sides, thinking = s.thinking or false,
     to_move = to_move, side_name = g:side_name(to_move), finished = finished,
     winner = finished and tostring(g:winner()) or nil, score = { a, b }, players = players_shown,
     human_to_move = not finished and s.seats[to_move] == nil, can_pass = not finished and g:can_pass(),
@@ -286,15 +397,67 @@ function Store:describe(s)
   }
 end
 
--- Runs `action(s)` on session `id` as one step: on failure the game is as
--- it was (a clone is worked on and kept only on success).
-function Store:step(id, action)
+--- The message of a request that would change a game whose AI is thinking.
+games.THINKING = "the AI is thinking about this game; wait for its move"
+
+-- The session `id` for a request that changes it: nil, why and "busy"
+-- while its AI thinks.
+function Store:idle(id)
   local s, why = self:get(id)
   if not s then return nil, why end
+  if s.thinking then return nil, games.THINKING, "busy" end
+  return s
+end
+
+-- Runs `job` (a function returning text) for session `s` in a worker, the
+-- session marked as thinking meanwhile: the text, or nil, why and
+-- "busy" / "full" (no worker was free).
+function Store:think(s, job)
+  s.thinking = true
+  local text, why, code = self.pool:run(job)
+  s.thinking = nil
+  if not text then return nil, why, code and "full" or nil end
+  if self.sessions[s.id] ~= s then return nil, ("game %s was dropped while the AI thought"):format(s.id) end
+  return text
+end
+
+-- The text a worker hands back for `move` ("pass" or a move of g, or its
+-- text when `move` is a string) made in game `g`: the move's text and
+-- where g's generator is then.
+local function move_answer(g, move)
+  local text = type(move) == "string" and move or g:move_text(move)
+  if type(text) ~= "string" or text:find("\n", 1, true) then
+    errors.fail(("the move chosen has no text in %s's notation"):format(tostring(g.rules.name)))
+  end
+  return text .. "\n" .. (g.rng and g.rng:state() or "")
+end
+
+-- Plays in `g` the move of a worker's answer (move_answer), read as a
+-- human's move is, and sets g's generator where the worker's was.
+local function play_answer(g, answer)
+  local text, state = answer:match("^([^\n]*)\n(%x*)$")
+  if not text then errors.fail("the AI's answer could not be read") end
+  if text == "pass" then
+    if not g:can_pass() then errors.fail("the AI passed where passing is not allowed") end
+    g:pass()
+  else
+    local move = g:parse_move(text)
+    local checked = move ~= nil and g:check(move)
+    if not checked then errors.fail(("the AI's move %s is not a legal move here"):format(text)) end
+    g:play(checked)
+  end
+  if state ~= "" and g.rng then g.rng:restore(state) end
+end
+
+-- Runs `action(g, s)` on session `id` as one step: on failure the game is
+-- as it was (a clone is worked on and kept only on success).
+function Store:step(id, action)
+  local s, why, code = self:idle(id)
+  if not s then return nil, why, code end
   if s.study then return nil, "a study: step through it (goto), or start a game to play" end
   if s.match then return nil, "a match: its players move (step), or start a game to play" end
   local work = s.g:clone()
-  local ok, err = guarded(action, work, s)
+  local ok, err = self:guarded(action, work, s)
   if not ok then return nil, err end
   s.g = work
   return self:view(id)
@@ -330,14 +493,21 @@ end
 
 --- Plays one move of the AI to move in session `id` (the page calls it
 -- while an AI is to move, so a game between two policies can be watched).
+-- The move is chosen in a worker; meanwhile the game is `thinking` and
+-- requests that would change it are refused ("busy").
 function Store:ai(id)
-  return self:step(id, function(g, s)
-    if g:finished() then errors.fail("the game is over") end
-    local player = s.seats[g:to_move()]
-    if not player then errors.fail(("%s is human"):format(g:side_name())) end
-    local move = players.choose(player, g)
-    if move == "pass" then g:pass() else g:play(move) end
+  local s, why, code = self:idle(id)
+  if not s then return nil, why, code end
+  if s.study or s.match then return self:step(id) end -- refused there, with the reason
+  local g = s.g
+  local player = s.seats[g:to_move()]
+  if g:finished() then return nil, "the game is over" end
+  if not player then return nil, ("%s is human"):format(g:side_name()) end
+  local answer, err, busy = self:think(s, function()
+    return move_answer(g, players.choose(player, g))
   end)
+  if not answer then return nil, err, busy end
+  return self:step(id, function(work) play_answer(work, answer) end)
 end
 
 --- Takes back the last move, and the AI's moves after the last human one,
@@ -353,13 +523,14 @@ end
 
 --- Starts session `id` again, same rules, options and players, the next seed.
 function Store:restart(id)
-  local s, why = self:get(id)
-  if not s then return nil, why end
+  local s, why, code = self:idle(id)
+  if not s then return nil, why, code end
   if s.study or s.match then return nil, "restart plays a game again; start a new study or match instead" end
   local seed = self.seed
   self.seed = self.seed + 1
-  local ok, g, seats = guarded(start, s.entry, s.params, seed)
+  local ok, g, seats = self:guarded(start, s.entry, s.params, seed)
   if not ok then return nil, g end
+  close_seats(s.seats)
   s.g, s.seats, s.seed = g, seats, seed
   return self:view(id)
 end
@@ -376,8 +547,8 @@ function Store:record(id, ggf)
   if not ggf then return text, ("game-%s.txt"):format(s.id) end
   local ggf_mod = require "boardscript.formats.ggf"
   local supported, why_not = ggf_mod.supports(s.g)
-  if not supported then return nil, "GGF: " .. tostring(why_not) end
-  local ok, out = guarded(ggf_mod.text, s.g, { players = players_spec })
+  if not supported then return nil, "GGF: " .. (type(why_not) == "string" and why_not or "not supported") end
+  local ok, out = self:guarded(ggf_mod.text, s.g, { players = players_spec })
   if not ok then return nil, out end
   return out, ("game-%s.ggf"):format(s.id)
 end
@@ -392,7 +563,7 @@ end
 function Store:offer_for(name)
   local entry = self.offered[name] or self.offered[base_name(tostring(name))]
   if not entry then
-    errors.fail(("the record's rule set '%s' is not one this server offers (%s)"):format(tostring(name),
+    errors.fail(("the record's rule set '%s' is not one this server offers (%s)"):format(quoted(name),
       table.concat(self.order, ", ")))
   end
   return entry
@@ -406,8 +577,11 @@ function Store:study(params)
   if type(params) ~= "table" or type(params.text) ~= "string" then return nil, "expected { text = the file's text }" end
   local text = params.text
   if #text > record.MAX_BYTES then return nil, ("the file is larger than %d bytes"):format(record.MAX_BYTES) end
+  if params.game ~= nil and (not math.tointeger(params.game) or params.game < 1 or params.game > 100000) then
+    return nil, "game: expected the number of a game of the file, from 1"
+  end
   local where = "the file"
-  local ok, first, entries, evals = guarded(function()
+  local ok, first, entries, evals = self:guarded(function()
     if text:match("^%s*%(;") then
       local ggf = require "boardscript.formats.ggf"
       return game_pictures.from_ggf(ggf, where, text, math.tointeger(params.game) or 1)
@@ -423,9 +597,19 @@ function Store:study(params)
     title = "Evaluation in the file (" .. first:side_name(first.rules.sides[1]) .. "'s margin, discs)"
   elseif rules_mod.searched_in_core(first.rules) then
     local depth = games.chart_depth(first:board():size())
-    local made, values = guarded(game_pictures.evaluations, first, entries, depth)
-    if made then
-      evals = values
+    local answer = self.pool:run(function()
+      local values = game_pictures.evaluations(first, entries, depth)
+      local out = {}
+      for k = 0, #entries do out[k + 1] = ("%.17g"):format(values[k]) end
+      return table.concat(out, " ")
+    end)
+    if answer then
+      evals = {}
+      local k = 0
+      for value in answer:gmatch("%S+") do
+        evals[k] = tonumber(value)
+        k = k + 1
+      end
       title = ("Evaluation (%s's margin, discs; alphabeta depth %d)"):format(first:side_name(first.rules.sides[1]),
         depth)
     end
@@ -443,14 +627,14 @@ end
 
 --- Moves a study to the position after `ply` moves (0..the game's moves).
 function Store:go_to(id, ply)
-  local s, why = self:get(id)
-  if not s then return nil, why end
+  local s, why, code = self:idle(id)
+  if not s then return nil, why, code end
   if not s.study then return nil, "not a study: goto steps through an opened record" end
   ply = math.tointeger(ply)
   if not ply or ply < 0 or ply > #s.study.entries then
     return nil, ("ply must be an integer from 0 to %d"):format(#s.study.entries)
   end
-  local ok, g = guarded(game_pictures.position, s.study.start, s.study.entries, ply, false)
+  local ok, g = self:guarded(game_pictures.position, s.study.start, s.study.entries, ply, false)
   if not ok then return nil, g end
   s.g, s.study.ply = g, ply
   return self:view(id)
@@ -467,20 +651,28 @@ function games.adviser(rules)
 end
 
 --- The AI's suggested move in session `id` as it stands: { move = text,
--- by = the policy } (move "pass" where passing is its choice), or nil and why.
+-- by = the policy } (move "pass" where passing is its choice), or nil and
+-- why. It is searched in a worker, by a policy made there for it (its
+-- table goes with the worker); the game does not change.
 function Store:hint(id)
   local s, why = self:get(id)
   if not s then return nil, why end
-  local ok, answer = guarded(function()
-    local g = s.g
-    if g:finished() then errors.fail("the game is over") end
+  local g = s.g
+  if g:finished() then return nil, "the game is over" end
+  local answer, err, busy = self.pool:run(function()
     local player = games.adviser(g.rules)
     if not player then errors.fail("no built-in policy plays this rule set") end
-    local move = players.choose(player, g)
-    return { move = move == "pass" and "pass" or g:move_text(move), by = player.name }
+    local copy = g:clone()
+    copy.rng = core.rng()
+    if g.rng then copy.rng:restore(g.rng:state()) end -- the game's own draws are not the hint's
+    local ok, move = pcall(players.choose, player, copy)
+    close_seats { player }
+    if not ok then error(move, 0) end
+    return ("%s\n%s"):format(move == "pass" and "pass" or copy:move_text(move), player.name)
   end)
-  if not ok then return nil, answer end
-  return answer
+  if not answer then return nil, err, busy and "full" or nil end
+  local move, by = answer:match("^([^\n]*)\n(.*)$")
+  return { move = move, by = by }
 end
 
 --- The most games a watched match plays.
@@ -497,7 +689,7 @@ function Store:create_match(params)
   if not entry then return nil, unknown end
   local specs = {}
   for _, which in ipairs { "a", "b" } do
-    local spec, why = self:check_player(params[which])
+    local spec, why = self:check_player(params[which], which)
     if not spec then return nil, why end
     if spec == "human" then return nil, ("%s: a match is between two policies, not a human"):format(which) end
     specs[which] = spec
@@ -510,10 +702,12 @@ function Store:create_match(params)
   if not texts then return nil, bad end
   local seed = math.tointeger(params.seed) or self.seed
   self.seed = self.seed + 1
-  local ok, m, game = guarded(function()
+  local ok, m, game = self:guarded(function()
     local made = match_mod.new { rules = entry.source, texts = texts, a = specs.a, b = specs.b, games = n,
                                  seed = seed }
-    return made, made:begin(1)
+    local first = made:begin(1)
+    close_opening_searcher(made)
+    return made, first
   end)
   if not ok then return nil, m end
   local info = {
@@ -538,29 +732,71 @@ function match_summary(mt, seed)
   return lines
 end
 
+-- Plays the next move of match `mt`'s game in a worker and applies it;
+-- false once that game is over (finished, or forfeited).
+function Store:match_move(s, mt)
+  local game = mt.game
+  local answer, err, busy = self:think(s, function()
+    local copy = setmetatable({ g = game.g:clone() }, { __index = game }) -- step changes only the copy
+    if mt.m:step(copy) then
+      local last = copy.g.log[#copy.g.log]
+      return "move\n" .. move_answer(copy.g, last.pass and "pass" or last.text)
+    end
+    if copy.forfeit then return ("forfeit\n%s\n%s"):format(tostring(copy.loser), copy.forfeit) end
+    return "over\n"
+  end)
+  if not answer then return nil, err, busy end
+  local kind, rest = answer:match("^(%a+)\n(.*)$")
+  if kind == "move" then
+    play_answer(game.g, rest)
+    return true
+  end
+  if kind == "forfeit" then
+    local loser, message = rest:match("^([^\n]*)\n(.*)$")
+    for _, side in ipairs { game.g:sides() } do
+      if tostring(side) == loser then game.loser = side end
+    end
+    game.forfeit = message
+  end
+  return false
+end
+
 --- One move of the match being watched in session `id` (or the start of
--- its next game): the view, or nil and why not.
+-- its next game): the view, or nil and why not. The move is chosen in a
+-- worker, as Store:ai's are.
 function Store:match_step(id)
-  local s, why = self:get(id)
-  if not s then return nil, why end
+  local s, why, code = self:idle(id)
+  if not s then return nil, why, code end
   local mt = s.match
   if not mt then return nil, "not a match: step plays a watched match" end
   if mt.done then return nil, "the match is over" end
-  local ok, err = guarded(function()
-    if mt.m:step(mt.game) then return end
+  local busy, busy_why
+  local ok, err = self:guarded(function()
+    local more, no_move, full = self:match_move(s, mt)
+    if more == nil then
+      if full then
+        busy, busy_why = full, no_move
+        return
+      end
+      errors.fail(no_move)
+    end
+    if more then return end
     local r = mt.m:result(mt.game)
     match_mod.add(mt.tally, r)
     mt.lines[#mt.lines + 1] = report.game_line(r, mt.info)
     if mt.game.index >= mt.info.games then
       mt.done = true
     else
+      close_seats(mt.game.seat)
       mt.game = mt.m:begin(mt.game.index + 1)
+      close_opening_searcher(mt.m)
       s.g, s.seats = mt.game.g, mt.game.seat
     end
   end)
+  if busy then return nil, busy_why, busy end
   if not ok then
     mt.done = true
-    mt.lines[#mt.lines + 1] = "The match stopped: " .. tostring(err)
+    mt.lines[#mt.lines + 1] = "The match stopped: " .. err
     return nil, err
   end
   return self:view(id)
