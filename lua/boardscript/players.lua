@@ -17,6 +17,7 @@
 -- seconds the call may take under --max-seconds (or nil) }.
 local declarations = require "boardscript.declared"
 local errors = require "boardscript.errors"
+local hooks = require "boardscript.hooks"
 local limits = require "boardscript.limits"
 local sandbox = require "boardscript.sandbox"
 local rules_mod = require "boardscript.rules"
@@ -264,12 +265,28 @@ end
 
 -- Calls policy method `method` on a copy of `g` (and a ctx), on budget
 -- (boardscript.limits); an error in it is a user error naming the player.
+-- The answer crosses as plain data made inside the window (no metamethod
+-- of the policy's runs outside its budget), and whatever the call raises
+-- is the policy's fault: blame an error claims (a rule set's fault, a
+-- budget of someone else's) is dropped.
 local function ask(player, g, method)
   local policy = player.policy
-  local ok, result = limits.call(who(player, g), policy[method], policy, g:clone(), players.context(player, g))
+  local record = hooks.snapshot(g.rules)
+  local ok, result = limits.call(who(player, g), function(...)
+    return limits.plain_value((policy[method](...)))
+  end, policy, g:clone(), players.context(player, g))
+  -- the rule set is shared with the policy's copy: its hooks run outside
+  -- any budget (the built-in ones) or wrapped in one, and must stay so
+  local changed = hooks.restore(record)
+  if changed then
+    errors.fail(("%s changed the rule set it plays (field '%s'); rule sets are read-only to a policy"):format(
+      who(player, g), changed))
+  end
   if not ok then
-    if errors.is_user(result) then error(result, 0) end
-    errors.fail(("%s failed: %s"):format(who(player, g), tostring(result)))
+    if select(2, limits.exceeded(result)) == "policy" then error(result, 0) end
+    if errors.is_user(result) then error(errors.disowned(result), 0) end
+    -- without budgets nothing is on one: the policy's __tostring may run
+    errors.fail(("%s failed: %s"):format(who(player, g), tostring(errors.plain(result, not limits.settings()))))
   end
   return result
 end

@@ -363,17 +363,42 @@ local checked = setmetatable({}, { __mode = "k" }) -- checking wrappers made her
 -- in) or not a message (the end of input).
 local function hook_error(err)
   if errors.is_user(err) or type(err) ~= "string" then error(err, 0) end
-  local _, e = pcall(errors.fail, err)
-  e.culprit = "rules"
-  error(e, 0)
+  errors.rules_error(err)
+end
+
+-- The hooks whose results boardscript reads itself (outside any budget):
+-- they cross as plain data (limits.plain_value), made inside the window of
+-- the hook's call, so no metamethod of the rule set's runs afterwards.
+-- "list": a list whose items go back to the rule set's hooks (a new list,
+-- the same items).
+local PLAIN_RESULTS = {
+  moves = "list", winner = true, score = true, side_name = true, move_cells = true, move_text = true,
+  parse_move = true, board_text = true, size_text = true, finished = true, can_pass = true, has_moves = true,
+  play = true, pass = true, undo = true, to_move = true,
+}
+
+local function plain_results(kind, r)
+  for i = 1, r.n do
+    local v = r[i]
+    if kind == "list" and i == 1 and type(v) == "table" then
+      local list = {}
+      for k = 1, rawlen(v) do list[k] = rawget(v, k) end
+      r[i] = list
+    else
+      r[i] = limits.plain_value(v)
+    end
+  end
+  return table.unpack(r, 1, r.n)
 end
 
 local function settle(where, hook, check, self, state, ok, ...)
   if not ok then hook_error((...)) end
-  if check then
+  local plain = PLAIN_RESULTS[hook]
+  if check or plain then
     local r = table.pack(...)
-    local problem = check(self, r, state)
+    local problem = check and check(self, r, state)
     if problem then errors.rules_fault(where, hook, problem) end
+    if plain then return plain_results(plain, r) end
   end
   return ...
 end
@@ -431,6 +456,8 @@ function M.load(name)
     limits.wrap_rules(rules, where, ours)
     rules = M.define(rules, where)
     check_hooks(rules, where, ours)
+    -- again: the checks (and the plain copies of results) run on the hook's budget
+    limits.wrap_rules(rules, where, ours)
     where_of[rules] = where
     return rules
   end
