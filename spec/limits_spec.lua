@@ -9,13 +9,14 @@ local SOURCE = os.getenv("BOARDSCRIPT_SOURCE") or "."
 local DIR = SOURCE .. "/spec/limits"
 
 -- Runs the binary in spec/limits with a hang guard (a runaway that is not
--- stopped fails the test instead of hanging the suite): status, out, err.
-local function bin(args, input)
+-- stopped fails the test instead of hanging the suite, `seconds` at most,
+-- 120 by default; timeout's status is 124): status, out, err.
+local function bin(args, input, seconds)
   local quoted = {}
   for i, a in ipairs(args) do quoted[i] = host.shell_quote(a) end
   local base = os.tmpname()
   host.spit(base .. ".in", input or "")
-  local ok, _, code = os.execute(("cd %s && timeout 120 %s %s <%s >%s 2>%s"):format(host.shell_quote(DIR),
+  local ok, _, code = os.execute(("cd %s && timeout %d %s %s <%s >%s 2>%s"):format(host.shell_quote(DIR), seconds or 120,
     host.shell_quote(host.BIN), table.concat(quoted, " "), base .. ".in", base .. ".out", base .. ".err"))
   local out, err = host.slurp(base .. ".out"), host.slurp(base .. ".err")
   os.remove(base .. ".in"); os.remove(base .. ".out"); os.remove(base .. ".err"); os.remove(base)
@@ -257,5 +258,74 @@ describe("limits through the binary", function()
       "1 genmove black\n")
     assert.equal(0, status)
     assert.matches("^=1 [a-h][1-8]\n", out)
+  end)
+end)
+
+describe("budgets that cannot be escaped", function()
+  -- a regression hangs: the guard (timeout) ends it with status 124 in 30 s
+  local function match(a, extra)
+    local args = { "match", "--a", a, "--b", "random", "--games", "2", "--seed", "1", "--max-seconds", "0.5" }
+    for _, word in ipairs(extra or {}) do args[#args + 1] = word end
+    return bin(args, nil, 30)
+  end
+
+  it("turns an error object whose __tostring loops into text on the policy's budget", function()
+    for _, file in ipairs { "tostring_error_policy.lua", "user_error_policy.lua" } do
+      local status, out, err = match("./" .. file)
+      assert.equal(0, status)
+      assert.equal(1, count(err, ("game 1: player './%s' (Black) exceeded --max-seconds 0.5"):format(file)))
+      assert.matches("Forfeits: 2 games lost by a player's fault", out, 1, true)
+    end
+    local status, _, err = match("./tostring_error_load_policy.lua")
+    assert.equal(2, status)
+    assert.equal("boardscript: player ./tostring_error_load_policy.lua exceeded --max-seconds 0.5 (processor time)\n",
+      err)
+  end)
+
+  it("turns an error object whose __tostring loops into text on the rule set's budget", function()
+    local status, out, err = bin({ "match", "--rules", "./tostring_error_rules.lua", "--a", "greedy", "--b", "random",
+                                   "--games", "2", "--seed", "1", "--max-seconds", "0.5" }, nil, 30)
+    assert.equal(2, status)
+    assert.equal("", out)
+    assert.equal("boardscript: rules ./tostring_error_rules.lua (hook 'finished') exceeded --max-seconds 0.5 "
+      .. "(processor time)\n", err)
+  end)
+
+  it("reads a move whose metamethods loop as plain data, made on the policy's budget", function()
+    local status, out, err = match("./loopy_move_policy.lua")
+    assert.equal(0, status)
+    assert.equal("", err)
+    assert.matches("Score of ./loopy_move_policy.lua vs random: 0 - 2 - 0", out, 1, true)
+  end)
+
+  it("reads what a rule set's hooks return on the hook's budget", function()
+    local status, out, err = bin({ "match", "--rules", "./loopy_moves_rules.lua", "--a", "greedy", "--b", "random",
+                                   "--games", "2", "--seed", "1", "--max-seconds", "0.5" }, nil, 30)
+    assert.equal(2, status)
+    assert.equal("", out)
+    assert.matches("^boardscript: rules ./loopy_moves_rules.lua %(hook '%a+'%) exceeded %-%-max%-seconds 0.5", err)
+  end)
+
+  it("runs a to-be-closed variable's __close on the policy's budget", function()
+    local status, out, err = match("./close_policy.lua")
+    assert.equal(0, status)
+    assert.equal(2, count(err, "player './close_policy.lua'"))
+    assert.matches("Forfeits: 2 games", out, 1, true)
+  end)
+
+  it("blames a policy for what it raises, whatever blame the error claims", function()
+    local status, out, err = match("./forge_blame_policy.lua")
+    assert.equal(0, status)
+    assert.equal(1, count(err, "game 1: rules reversi: hook 'moves' forged; scored as a loss"))
+    assert.equal(1, count(err, "game 2: rules reversi (hook 'finished') exceeded --max-seconds 1 (processor time); "
+      .. "scored as a loss"))
+    assert.matches("Forfeits: 2 games lost by a player's fault", out, 1, true)
+  end)
+
+  it("forfeits a policy that changes the hooks of the rule set it plays, and puts them back", function()
+    local status, out, err = match("./rewrite_rules_policy.lua", { "--verbose" })
+    assert.equal(0, status)
+    assert.equal(2, count(err, "changed the rule set it plays"))
+    assert.matches("Forfeits: 2 games lost by a player's fault", out, 1, true)
   end)
 end)
