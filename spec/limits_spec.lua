@@ -16,7 +16,8 @@ local function bin(args, input, seconds)
   for i, a in ipairs(args) do quoted[i] = host.shell_quote(a) end
   local base = os.tmpname()
   host.spit(base .. ".in", input or "")
-  local ok, _, code = os.execute(("cd %s && timeout %d %s %s <%s >%s 2>%s"):format(host.shell_quote(DIR), seconds or 120,
+  local ok, _, code = os.execute(("cd %s && timeout %d %s %s <%s >%s 2>%s"):format(host.shell_quote(DIR),
+    seconds or 120,
     host.shell_quote(host.BIN), table.concat(quoted, " "), base .. ".in", base .. ".out", base .. ".err"))
   local out, err = host.slurp(base .. ".out"), host.slurp(base .. ".err")
   os.remove(base .. ".in"); os.remove(base .. ".out"); os.remove(base .. ".err"); os.remove(base)
@@ -327,5 +328,51 @@ describe("budgets that cannot be escaped", function()
     assert.equal(0, status)
     assert.equal(2, count(err, "changed the rule set it plays"))
     assert.matches("Forfeits: 2 games lost by a player's fault", out, 1, true)
+  end)
+
+  it("ends nboard's hint and analyze within --max-seconds", function()
+    local status, out = bin({ "nboard", "--max-seconds", "1", "--no-time" },
+      "nboard 2\nset depth 30\nhint 3\nanalyze\nping 1\n", 30)
+    assert.equal(0, status)
+    assert.matches("status thinking\nsearch ", out, 1, true)
+    assert.matches("analysis 0 ", out, 1, true)
+    assert.matches("pong 1\n$", out)
+  end)
+
+  it("refuses a FIFO or a device as an evaluation instead of blocking", function()
+    local fifo = os.tmpname()
+    os.remove(fifo)
+    assert.is_true(os.execute("mkfifo " .. host.shell_quote(fifo)))
+    for _, path in ipairs { fifo, "/dev/zero" } do
+      local status, out = bin({ "gtp", "--policy", "alphabeta:eval=" .. path }, "1 genmove black\n", 30)
+      assert.equal(0, status)
+      assert.matches("^%?1 cannot load " .. path:gsub("%p", "%%%0") .. ": not a regular file", out)
+    end
+    os.remove(fifo)
+  end)
+
+  it("takes budgets in every command that runs a rule set file", function()
+    for _, command in ipairs {
+      { "perft", "./loop_rules.lua", "9" },
+      { "render", "./loop_rules.lua", "--moves", "f5 d6 c3 d3 c4 f4 f6 f3 e6 e7" },
+    } do
+      table.move({ "--max-seconds", "0.3" }, 1, 2, #command + 1, command)
+      local status, _, err = bin(command, nil, 60)
+      assert.equal(2, status, table.concat(command, " "))
+      assert.matches("rules ./loop_rules.lua (hook 'finished') exceeded --max-seconds 0.3", err, 1, true)
+    end
+    for _, name in ipairs { "replay", "train", "soak" } do
+      local _, out = bin { name, "--help" }
+      assert.matches("--max-seconds", out, 1, true)
+    end
+  end)
+
+  it("defaults a protocol session's budget: a policy that never answers fails the move", function()
+    local status, out = bin({ "gtp", "--policy", "./tostring_error_policy.lua", "--max-seconds", "0.3" },
+      "1 genmove black\n", 30)
+    assert.equal(0, status)
+    assert.matches("^%?1 player './tostring_error_policy.lua' %(Black%) exceeded", out)
+    local _, help = bin { "gtp", "--help" }
+    assert.matches("(default: 60)", help, 1, true)
   end)
 end)

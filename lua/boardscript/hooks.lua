@@ -61,7 +61,8 @@ function hooks.snapshot(rules)
   local record = {}
   for i, t in ipairs(chain(rules)) do
     local meta = debug.getmetatable(t)
-    record[i] = { t = t, functions = fields(t, true), meta = meta, meta_fields = type(meta) == "table" and fields(meta) }
+    record[i] = { t = t, functions = fields(t, true), meta = meta,
+                  meta_fields = type(meta) == "table" and fields(meta) }
   end
   return record
 end

@@ -60,11 +60,16 @@ local function number_text(n)
 end
 
 --- Configures the budgets from parsed arguments (args.max_memory,
--- args.max_seconds) when either is given; else leaves them as they are
--- (a script on a budget that plays a game with play.run keeps its budget).
-function limits.from_args(args)
-  if args.max_memory == nil and args.max_seconds == nil then return end
-  limits.configure { memory = args.max_memory, seconds = args.max_seconds }
+-- args.max_seconds) when either is given, with `default_seconds` (a
+-- command's default --max-seconds, or nil) when --max-seconds is not;
+-- else leaves them as they are (a script on a budget that plays a game
+-- with play.run keeps its budget).
+-- @tparam table args the parsed arguments
+-- @tparam[opt] number default_seconds the command's default --max-seconds
+function limits.from_args(args, default_seconds)
+  local seconds = args.max_seconds or default_seconds
+  if args.max_memory == nil and seconds == nil then return end
+  limits.configure { memory = args.max_memory, seconds = seconds }
 end
 
 --- The command-line words giving the configured budgets again (for
