@@ -264,8 +264,8 @@ end)
 
 describe("budgets that cannot be escaped", function()
   -- a regression hangs: the guard (timeout) ends it with status 124 in 30 s
-  local function match(a, extra)
-    local args = { "match", "--a", a, "--b", "random", "--games", "2", "--seed", "1", "--max-seconds", "0.5" }
+  local function match(a, extra, games)
+    local args = { "match", "--a", a, "--b", "random", "--games", games or "2", "--seed", "1", "--max-seconds", "0.5" }
     for _, word in ipairs(extra or {}) do args[#args + 1] = word end
     return bin(args, nil, 30)
   end
@@ -307,6 +307,13 @@ describe("budgets that cannot be escaped", function()
     assert.matches("^boardscript: rules ./loopy_moves_rules.lua %(hook '%a+'%) exceeded %-%-max%-seconds 0.5", err)
   end)
 
+  it("reads a policy's table (new, games, options) on its budget, also after it changed it", function()
+    local status, out, err = match("./loopy_index_policy.lua")
+    assert.equal(2, status)
+    assert.equal("", out)
+    assert.equal("boardscript: policy ./loopy_index_policy.lua exceeded --max-seconds 0.5 (processor time)\n", err)
+  end)
+
   it("runs a to-be-closed variable's __close on the policy's budget", function()
     local status, out, err = match("./close_policy.lua")
     assert.equal(0, status)
@@ -315,12 +322,20 @@ describe("budgets that cannot be escaped", function()
   end)
 
   it("blames a policy for what it raises, whatever blame the error claims", function()
-    local status, out, err = match("./forge_blame_policy.lua")
+    local holes = SOURCE .. "/lua/examples/holes.lua"
+    local status, out, err = match("./forge_blame_policy.lua", {}, "3")
     assert.equal(0, status)
-    assert.equal(1, count(err, "game 1: rules reversi: hook 'moves' forged; scored as a loss"))
-    assert.equal(1, count(err, "game 2: rules reversi (hook 'finished') exceeded --max-seconds 1 (processor time); "
-      .. "scored as a loss"))
-    assert.matches("Forfeits: 2 games lost by a player's fault", out, 1, true)
+    assert.equal(1, count(err, "game 1: rule set 'reversi': hook 'moves' forged; scored as a loss"))
+    assert.equal(1, count(err, "game 2: rule set 'reversi': forged too; scored as a loss"))
+    assert.equal(1, count(err, "game 3: rule set 'reversi' (hook 'finished') exceeded --max-seconds 1 (processor "
+      .. "time); scored as a loss"))
+    assert.matches("Forfeits: 3 games lost by a player's fault", out, 1, true)
+    -- a rule set file: its own faults found while a policy explores stop the match (right_answers_spec);
+    -- a forged one does not
+    status, out, err = match("./forge_blame_policy.lua", { "--rules", holes }, "3")
+    assert.equal(0, status)
+    assert.equal(1, count(err, ("game 1: rules %s: hook 'moves' forged; scored as a loss"):format(holes)))
+    assert.matches("Forfeits: 3 games lost by a player's fault", out, 1, true)
   end)
 
   it("forfeits a policy that changes the hooks of the rule set it plays, and puts them back", function()

@@ -19,9 +19,20 @@ UserError.__tostring = function(e)
 end
 local raw_getmetatable = debug.getmetatable
 
--- Blame that boardscript itself recorded (error -> "rules"): a field of
--- the error could be forged by the code it blames, this table cannot.
+-- Blame that boardscript itself recorded (error -> the rule set blamed,
+-- "rules FILE" or "rule set 'NAME'"): a field of the error could be forged
+-- by the code it blames, this table cannot.
 local blamed = setmetatable({}, { __mode = "k" })
+
+-- The chunk-name prefix of boardscript's own Lua files ("@/.../boardscript/").
+local OURS = debug.getinfo(1, "S").source:match("^(@.*/)[^/]*$") or "@?"
+
+-- Whether the function that called the caller of this is boardscript's own
+-- code (a user's file calling errors.rules_fault blames nobody but itself).
+local function called_by_us()
+  local info = debug.getinfo(3, "S")
+  return info ~= nil and info.source:sub(1, #OURS) == OURS
+end
 
 --- Raises a user error: `message` is printed as `boardscript: message` and
 -- the process exits with `status` (default errors.EXIT_USAGE).
@@ -34,15 +45,15 @@ end
 -- it is never a player's forfeit (errors.culprit(err) == "rules").
 function errors.rules_fault(where, hook, message)
   local _, err = pcall(errors.fail, ("%s: hook '%s' %s"):format(where, hook, message))
-  blamed[err] = "rules"
+  if called_by_us() then blamed[err] = tostring(where) end
   error(err, 0)
 end
 
---- Raises a user error (status 2) with `message` as it is, blamed on a
--- rule set (an error raised inside one of its hooks).
-function errors.rules_error(message)
+--- Raises a user error (status 2) with `message` as it is, blamed on the
+-- rule set `where` names (an error raised inside one of its hooks).
+function errors.rules_error(message, where)
   local _, err = pcall(errors.fail, message)
-  blamed[err] = "rules"
+  if called_by_us() then blamed[err] = tostring(where) end
   error(err, 0)
 end
 
@@ -53,10 +64,16 @@ function errors.is_user(value)
 end
 
 --- Who boardscript blamed for user error `err`: "rules" for a fault of a
--- rule set (errors.rules_fault), else nil. Only blame recorded here
--- counts; fields of the error do not.
+-- rule set that boardscript's own code found (errors.rules_fault called by
+-- boardscript), and which one ("rules FILE" or "rule set 'NAME'"); else
+-- nil. Only blame recorded here counts; fields of the error do not.
+-- @param err an error value
+-- @treturn ?string "rules"
+-- @treturn ?string the rule set blamed
 function errors.culprit(err)
-  return blamed[err]
+  local where = blamed[err]
+  if where then return "rules", where end
+  return nil
 end
 
 --- A copy of user error `err` with its message and status checked with raw
@@ -122,9 +139,6 @@ function errors.guard(context, f, ...)
   end
   errors.fail(("%s: %s"):format(context, tostring(err)))
 end
-
--- The chunk-name prefix of boardscript's own Lua files ("@/.../boardscript/").
-local OURS = debug.getinfo(1, "S").source:match("^(@.*/)[^/]*$") or "@?"
 
 -- The innermost frame (from `level` outwards) running a Lua file that is
 -- not boardscript's own: a user's rule set, policy or script. nil if none.

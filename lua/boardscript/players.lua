@@ -45,12 +45,39 @@ players.BUILTIN = {
 }
 
 
-local function as_policy(value, where)
+-- The methods boardscript may call on a policy: `choose`, and the yes/no
+-- hooks rule sets ask (FlipFlop's `second_piece`).
+local METHODS = { "choose", "second_piece" }
+
+-- shell -> the policy table of a user's file it stands for (weak keys)
+local shells = setmetatable({}, { __mode = "k" })
+
+-- What boardscript holds of a policy table from a user's file: a table of
+-- its own with what it reads of the policy (`games` as plain data, which
+-- methods it has, `accepts` called on the policy's budget), made inside
+-- the policy's window: no metamethod of the policy's runs outside one.
+local function shell(value, where)
+  local s = { name = where }
+  if value.games ~= nil then s.games = limits.plain_value(value.games) end
+  local accepts = value.accepts
+  if accepts ~= nil then
+    s.accepts = function(rules)
+      return limits.guard("player " .. where, "policy", "player " .. where, accepts, rules) and true or false
+    end
+  end
+  for _, method in ipairs(METHODS) do
+    if value[method] ~= nil then s[method] = true end
+  end
+  shells[s] = value
+  return s
+end
+
+local function as_policy(value, where, user)
   if type(value) == "function" then
     return { name = where, choose = function(_, g, ctx) return value(g, ctx) end }
   end
   if type(value) == "table" and type(value.choose) == "function" then
-    return value
+    return user and shell(value, where) or value
   end
   errors.fail(("%s: a policy must be a function or a table with a 'choose' function (got %s)"):format(
     where, type(value)))
@@ -162,12 +189,19 @@ function players.resolve_options(spec, name, declared, text)
 end
 
 -- Makes the policy of one seat: `value.new(opts)` when the policy table has
--- `new`, else the policy as it is.
+-- `new`, else the policy as it is. A policy from a user's file is read
+-- inside a window of its budget, and boardscript keeps a shell of it.
 local function instance(value, where, opts)
-  if type(value) == "table" and type(value.new) == "function" then
-    return as_policy(limits.guard("policy " .. where, "policy", where, value.new, opts), where)
+  if not where:match("%.lua$") then
+    if type(value) == "table" and type(value.new) == "function" then
+      return as_policy(limits.guard("policy " .. where, "policy", where, value.new, opts), where)
+    end
+    return as_policy(value, where)
   end
-  return as_policy(value, where)
+  return limits.guard("policy " .. where, "policy", where, function()
+    if type(value) == "table" and type(value.new) == "function" then return as_policy(value.new(opts), where, true) end
+    return as_policy(value, where, true)
+  end)
 end
 
 --- Returns { human = true } or { policy = <policy>, name = spec, policy_name
@@ -196,8 +230,12 @@ function players.load(spec, game)
       name, table.concat(names, ", ")))
   end
   local where = "player " .. name
-  local declared = check_declarations(value, where)
-  local opts = players.resolve_options(spec, name, declared, text)
+  -- a file's declarations are read on its budget
+  local read, declared, opts = limits.call_as(where, "policy", nil, function()
+    local d = check_declarations(value, where)
+    return d, players.resolve_options(spec, name, d, text)
+  end)
+  if not read then error(declared, 0) end
   return { policy = instance(value, name, opts), name = spec, policy_name = name, options = opts,
            value = value }
 end
@@ -272,9 +310,10 @@ end
 local function ask(player, g, method)
   local policy = player.policy
   local record = hooks.snapshot(g.rules)
+  local target = shells[policy] or policy
   local ok, result = limits.call(who(player, g), function(...)
-    return limits.plain_value((policy[method](...)))
-  end, policy, g:clone(), players.context(player, g))
+    return limits.plain_value((target[method](...)))
+  end, target, g:clone(), players.context(player, g))
   -- the rule set is shared with the policy's copy: its hooks run outside
   -- any budget (the built-in ones) or wrapped in one, and must stay so
   local changed = hooks.restore(record)
@@ -284,6 +323,12 @@ local function ask(player, g, method)
   end
   if not ok then
     if select(2, limits.exceeded(result)) == "policy" then error(result, 0) end
+    -- a rule set file's fault found while the policy explored its copy
+    -- stays the rule set's; a built-in rule set is not at fault there
+    local culprit, where = errors.culprit(result)
+    if culprit == "rules" and where == rules_mod.where(g.rules) and rules_mod.from_file(g.rules) then
+      error(result, 0)
+    end
     if errors.is_user(result) then error(errors.disowned(result), 0) end
     -- without budgets nothing is on one: the policy's __tostring may run
     errors.fail(("%s failed: %s"):format(who(player, g), tostring(errors.plain(result, not limits.settings()))))

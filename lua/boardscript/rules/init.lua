@@ -294,6 +294,13 @@ end
 
 local where_of = setmetatable({}, { __mode = "k" }) -- rule set table -> "rules FILE"
 
+--- Whether `rules` was loaded from a file (M.load of a path).
+-- @tparam table rules a rule set
+-- @treturn boolean
+function M.from_file(rules)
+  return where_of[rules] ~= nil
+end
+
 --- "rules FILE" for a rule set loaded from a file, else "rule set 'NAME'".
 -- @tparam table rules a rule set
 -- @treturn string
@@ -361,9 +368,9 @@ local checked = setmetatable({}, { __mode = "k" }) -- checking wrappers made her
 -- message as it was (it names the file and line), blamed on the rule set,
 -- unless it is already a user error (a budget run out, a fault named further
 -- in) or not a message (the end of input).
-local function hook_error(err)
+local function hook_error(err, where)
   if errors.is_user(err) or type(err) ~= "string" then error(err, 0) end
-  errors.rules_error(err)
+  errors.rules_error(err, where)
 end
 
 -- The hooks whose results boardscript reads itself (outside any budget):
@@ -392,7 +399,7 @@ local function plain_results(kind, r)
 end
 
 local function settle(where, hook, check, self, state, ok, ...)
-  if not ok then hook_error((...)) end
+  if not ok then hook_error((...), where) end
   local plain = PLAIN_RESULTS[hook]
   if check or plain then
     local r = table.pack(...)
