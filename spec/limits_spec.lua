@@ -314,6 +314,17 @@ describe("budgets that cannot be escaped", function()
     assert.equal("boardscript: policy ./loopy_index_policy.lua exceeded --max-seconds 0.5 (processor time)\n", err)
   end)
 
+  it("refuses a rule set file whose tables hold code boardscript would run outside a budget", function()
+    for _, budget in ipairs { { "--max-seconds", "0.5" }, {} } do
+      local status, out, err = bin({ "match", "--rules", "./hidden_code_rules.lua", "--a", "random", "--b", "random",
+                                     "--games", "1", "--seed", "1", table.unpack(budget) }, nil, 30)
+      assert.equal(2, status)
+      assert.equal("", out)
+      assert.matches("^boardscript: rules ./hidden_code_rules.lua: field 'sides' has a metatable with __index "
+        .. "%(a function%)", err)
+    end
+  end)
+
   it("runs a to-be-closed variable's __close on the policy's budget", function()
     local status, out, err = match("./close_policy.lua")
     assert.equal(0, status)

@@ -66,7 +66,9 @@ local function shell(value, where)
     end
   end
   for _, method in ipairs(METHODS) do
-    if value[method] ~= nil then s[method] = true end
+    -- a call through the shell (a script's) calls the policy's method as
+    -- it is then; players.choose calls it on budget without the shell
+    if value[method] ~= nil then s[method] = function(_, ...) return value[method](value, ...) end end
   end
   shells[s] = value
   return s
@@ -309,7 +311,7 @@ end
 -- budget of someone else's) is dropped.
 local function ask(player, g, method)
   local policy = player.policy
-  local record = hooks.snapshot(g.rules)
+  local record = hooks.snapshot(g.rules, rules_mod.own_tables())
   local target = shells[policy] or policy
   local ok, result = limits.call(who(player, g), function(...)
     return limits.plain_value((target[method](...)))

@@ -3,6 +3,9 @@
 local function forever() while true do end end
 return function(g)
   local move = g:moves()[1]
+  local loopy = setmetatable({}, { __index = forever, __len = forever, __eq = forever, __tostring = forever })
+  pcall(function() g.rules.sides = loopy end)
+  pcall(function() g.rules.sides[1] = loopy end)
   pcall(function() g.rules.finished = forever end)
   pcall(function() g.rules.moves = forever end)
   pcall(function() getmetatable(g).finished = forever end)

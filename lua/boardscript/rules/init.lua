@@ -454,17 +454,26 @@ function M.load(name)
     local where = "rules " .. name
     local chunk, err = sandbox.loadfile(name)
     if not chunk then errors.fail(err) end
-    local rules = limits.guard(where, "rules", where, with_dir_on_path, name, chunk)
-    if type(rules) ~= "table" then
-      fail(where, ("the file must return a rule set table (got %s)"):format(type(rules)))
-    end
-    if rawget(rules, "name") == nil then rules.name = name:match("([^/]*)%.lua$") end
-    local ours = M.own_tables()
-    limits.wrap_rules(rules, where, ours)
-    rules = M.define(rules, where)
-    check_hooks(rules, where, ours)
-    -- again: the checks (and the plain copies of results) run on the hook's budget
-    limits.wrap_rules(rules, where, ours)
+    -- loaded, checked and wrapped on the file's budget: reading it runs its code
+    local rules = limits.guard(where, "rules", where, function()
+      local r = with_dir_on_path(name, chunk)
+      if type(r) ~= "table" then
+        fail(where, ("the file must return a rule set table (got %s)"):format(type(r)))
+      end
+      local ours = M.own_tables()
+      local hidden = require("boardscript.hooks").hidden_code(r, ours)
+      if hidden then
+        fail(where, ("%s: boardscript reads a rule set's tables outside any budget, so they may hold no code "
+          .. "but their functions (an __index that is a table is fine)"):format(hidden))
+      end
+      if rawget(r, "name") == nil then r.name = name:match("([^/]*)%.lua$") end
+      limits.wrap_rules(r, where, ours)
+      r = M.define(r, where)
+      check_hooks(r, where, ours)
+      -- again: the checks (and the plain copies of results) run on the hook's budget
+      limits.wrap_rules(r, where, ours)
+      return r
+    end)
     where_of[rules] = where
     return rules
   end
