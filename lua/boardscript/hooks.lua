@@ -62,22 +62,30 @@ end
 --- A record of rule set `rules` for hooks.restore: the functions of the
 -- tables it is made of (itself and what it inherits through `__index`) and
 -- their metatables; of boardscript's own tables among them (`ours`: a set,
--- the built-in rule sets and families) every field, and the fields of the
--- tables in those fields. A policy gets the rule set with its copy of the
+-- the built-in rule sets and families) every field, and those of every
+-- table in them, all the way down. A policy gets the rule set with its copy of the
 -- game, and must not change what the game itself runs or reads outside
 -- any budget.
 -- @tparam table rules a rule set
 -- @tparam[opt] table ours boardscript's own tables (a set)
 -- @treturn table the record
 function hooks.snapshot(rules, ours)
-  local record = {}
+  local record, seen = {}, {}
+  -- a table of boardscript's own and every table in it (at most 1,000)
+  local function all_of(t)
+    if seen[t] or #record >= 1000 then return end
+    seen[t] = true
+    record[#record + 1] = record_of(t, false)
+    for _, value in next, t do
+      if type(value) == "table" then all_of(value) end
+    end
+  end
   for _, t in ipairs(chain(rules)) do
-    local own = ours and ours[t]
-    record[#record + 1] = record_of(t, not own)
-    if own then
-      for _, value in next, t do
-        if type(value) == "table" and not ours[value] then record[#record + 1] = record_of(value, false) end
-      end
+    if ours and ours[t] then
+      all_of(t)
+    elseif not seen[t] then
+      seen[t] = true
+      record[#record + 1] = record_of(t, true)
     end
   end
   return record
