@@ -223,12 +223,16 @@ end
 
 -- The message handler of a window: the error made plain data inside the
 -- window (a user's `__tostring` runs on the budget), then `handler`.
+local handlers = setmetatable({}, { __mode = "k" }) -- handler -> its window handler
+local function plain_handler(err) return errors.plain(err, true) end
 local function window_handler(handler)
-  return function(err)
-    err = errors.plain(err, true)
-    if handler then return handler(err) end
-    return err
+  if handler == nil then return plain_handler end
+  local h = handlers[handler]
+  if not h then
+    h = function(err) return handler(errors.plain(err, true)) end
+    handlers[handler] = h
   end
+  return h
 end
 
 --- Like pcall(f, ...), with the call on budget when budgets are configured:
