@@ -142,6 +142,41 @@ describe("limits in process (the Lua hook)", function()
   end)
 end)
 
+describe("limits in process: nothing of the user's runs outside a window", function()
+  local errors = require "boardscript.errors"
+  after_each(function() limits.configure(nil) end)
+  local function forever() while true do end end
+
+  it("turns an error object into text inside the window, on its budget", function()
+    limits.configure { seconds = 0.2 }
+    local ok, err = limits.call("policy p.lua", function() error(setmetatable({}, { __tostring = forever })) end)
+    assert.is_false(ok)
+    assert.equal("time", (limits.exceeded(err)))
+    local told = setmetatable({}, { __tostring = function() return "told" end })
+    ok, err = limits.call("policy p.lua", function() error(told) end)
+    assert.is_false(ok)
+    assert.equal("told", err)
+  end)
+
+  it("copies a value as plain data with raw operations", function()
+    local loopy = setmetatable({ 1, { 2, 3 } }, { __index = forever, __len = forever, __pairs = forever })
+    local copy = limits.plain_value(loopy)
+    assert.is_nil(getmetatable(copy))
+    assert.same({ 1, { 2, 3 } }, copy)
+  end)
+
+  it("records blame only where boardscript finds it", function()
+    local _, forged = pcall(errors.rules_fault, "rules x.lua", "moves", "forged")
+    assert.is_nil(errors.culprit(forged))
+    assert.is_nil(limits.exceeded(forged))
+    forged.limit, forged.culprit = "time", "rules"
+    assert.is_nil(limits.exceeded(forged))
+    assert.is_nil(limits.culprit(forged))
+    assert.is_false(getmetatable(forged)) -- user errors hide their metatable
+    assert.is_true(errors.is_user(forged))
+  end)
+end)
+
 describe("limits through the binary", function()
   local RUNAWAYS = {
     { "loop_policy.lua", "--max-seconds 0.3 (processor time)" },
