@@ -81,8 +81,7 @@ function command.configure(cmd)
   cmd:option("--seconds", "(worker) stop starting games after this many seconds"):hidden(true)
     :convert(number_in(0, 1e8, "seconds"))
   options.max_plies(cmd)
-  options.budgets(cmd, "each call into a rule set file (a hook) and each move of self-play; --jobs workers "
-    .. "get the same budgets")
+  options.budgets(cmd, "each call into a rule set file (a hook); --jobs workers get the same budgets")
 end
 
 -- ---- the game, the evaluation and the files ----
