@@ -172,6 +172,11 @@ function hooks.hidden_code(rules, ours)
           return ("%s has a metatable with %s (a %s)"):format(path, name, type(m))
         end
       end
+      -- what getmetatable answers instead: a table there is read as one
+      local shown = rawget(meta, "__metatable")
+      if type(shown) == "table" or type(shown) == "function" or type(shown) == "userdata" then
+        return ("%s has a metatable with __metatable (a %s)"):format(path, type(shown))
+      end
       local index = rawget(meta, "__index")
       if type(index) == "table" then
         local why = visit(index, path)
