@@ -14,6 +14,12 @@
 -- inside the call (no library function is replaced). Either way a call over its budget cannot
 -- keep itself alive with pcall: once over, every instruction raises again.
 --
+-- Nothing of the user's runs outside a window: an error leaves a window as
+-- plain data (errors.plain, inside the window's message handler), and what
+-- boardscript reads of a call's answer it copies inside the window
+-- (limits.plain_value); see docs/guide.md, "What boardscript never runs
+-- outside a budget".
+--
 -- Windows do not nest: code a window's call runs (a policy's `choose`
 -- calling a rule set's hooks on its copy of the game) is on that window's
 -- budget. Outside every window, a hook of a rule set loaded from a file
@@ -271,14 +277,14 @@ function limits.guard(who, culprit, context, f, ...)
   return errors.guard(context, error, r[2], 0)
 end
 
---- The deepest nesting of tables limits.plain_value copies.
-limits.PLAIN_DEPTH = 16
+-- The deepest nesting of tables limits.plain_value copies.
+local PLAIN_DEPTH = 16
 
 -- The copy of one value for limits.plain_value (`seen`: copies made).
 local function plain_copy(value, seen, depth)
   if type(value) ~= "table" then return value end
   if seen[value] then return seen[value] end
-  if depth > limits.PLAIN_DEPTH then error("a value nested too deeply to be a move or an answer", 0) end
+  if depth > PLAIN_DEPTH then error("a value nested too deeply to be a move or an answer", 0) end
   local copy = {}
   seen[value] = copy
   for key, v in next, value do
