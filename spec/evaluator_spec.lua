@@ -213,7 +213,8 @@ describe("core.evaluator", function()
       { dir .. "/missing.bse", "cannot open " .. dir .. "/missing.bse: No such file or directory" },
       { dir .. "/notes.txt", "cannot load " .. dir .. "/notes.txt: not an evaluation file" },
       { dir .. "/cut.bse", "cannot load " .. dir .. "/cut.bse: a truncated" },
-      { dir, "cannot read " .. dir .. ": Is a directory" },
+      { dir, "cannot load " .. dir .. ": not a regular file (a directory)" },
+      { "/dev/zero", "cannot load /dev/zero: not a regular file (a device)" },
       { dir .. "/six.bse\0.txt", "a path without a zero byte expected" },
     } do
       local ok, err = pcall(function() return core.evaluator(case[1]) end)

@@ -9,13 +9,15 @@ local SOURCE = os.getenv("BOARDSCRIPT_SOURCE") or "."
 local DIR = SOURCE .. "/spec/limits"
 
 -- Runs the binary in spec/limits with a hang guard (a runaway that is not
--- stopped fails the test instead of hanging the suite): status, out, err.
-local function bin(args, input)
+-- stopped fails the test instead of hanging the suite, `seconds` at most,
+-- 120 by default; timeout's status is 124): status, out, err.
+local function bin(args, input, seconds)
   local quoted = {}
   for i, a in ipairs(args) do quoted[i] = host.shell_quote(a) end
   local base = os.tmpname()
   host.spit(base .. ".in", input or "")
-  local ok, _, code = os.execute(("cd %s && timeout 120 %s %s <%s >%s 2>%s"):format(host.shell_quote(DIR),
+  local ok, _, code = os.execute(("cd %s && timeout %d %s %s <%s >%s 2>%s"):format(host.shell_quote(DIR),
+    seconds or 120,
     host.shell_quote(host.BIN), table.concat(quoted, " "), base .. ".in", base .. ".out", base .. ".err"))
   local out, err = host.slurp(base .. ".out"), host.slurp(base .. ".err")
   os.remove(base .. ".in"); os.remove(base .. ".out"); os.remove(base .. ".err"); os.remove(base)
@@ -140,6 +142,41 @@ describe("limits in process (the Lua hook)", function()
   end)
 end)
 
+describe("limits in process: nothing of the user's runs outside a window", function()
+  local errors = require "boardscript.errors"
+  after_each(function() limits.configure(nil) end)
+  local function forever() while true do end end
+
+  it("turns an error object into text inside the window, on its budget", function()
+    limits.configure { seconds = 0.2 }
+    local ok, err = limits.call("policy p.lua", function() error(setmetatable({}, { __tostring = forever })) end)
+    assert.is_false(ok)
+    assert.equal("time", (limits.exceeded(err)))
+    local told = setmetatable({}, { __tostring = function() return "told" end })
+    ok, err = limits.call("policy p.lua", function() error(told) end)
+    assert.is_false(ok)
+    assert.equal("told", err)
+  end)
+
+  it("copies a value as plain data with raw operations", function()
+    local loopy = setmetatable({ 1, { 2, 3 } }, { __index = forever, __len = forever, __pairs = forever })
+    local copy = limits.plain_value(loopy)
+    assert.is_nil(getmetatable(copy))
+    assert.same({ 1, { 2, 3 } }, copy)
+  end)
+
+  it("records blame only where boardscript finds it", function()
+    local _, forged = pcall(errors.rules_fault, "rules x.lua", "moves", "forged")
+    assert.is_nil(errors.culprit(forged))
+    assert.is_nil(limits.exceeded(forged))
+    forged.limit, forged.culprit = "time", "rules"
+    assert.is_nil(limits.exceeded(forged))
+    assert.is_nil(limits.culprit(forged))
+    assert.is_false(getmetatable(forged)) -- user errors hide their metatable
+    assert.is_true(errors.is_user(forged))
+  end)
+end)
+
 describe("limits through the binary", function()
   local RUNAWAYS = {
     { "loop_policy.lua", "--max-seconds 0.3 (processor time)" },
@@ -257,5 +294,146 @@ describe("limits through the binary", function()
       "1 genmove black\n")
     assert.equal(0, status)
     assert.matches("^=1 [a-h][1-8]\n", out)
+  end)
+end)
+
+describe("budgets that cannot be escaped", function()
+  -- a regression hangs: the guard (timeout) ends it with status 124 in 30 s
+  local function match(a, extra, games)
+    local args = { "match", "--a", a, "--b", "random", "--games", games or "2", "--seed", "1", "--max-seconds", "0.5" }
+    for _, word in ipairs(extra or {}) do args[#args + 1] = word end
+    return bin(args, nil, 30)
+  end
+
+  it("turns an error object whose __tostring loops into text on the policy's budget", function()
+    for _, file in ipairs { "tostring_error_policy.lua", "user_error_policy.lua" } do
+      local status, out, err = match("./" .. file)
+      assert.equal(0, status)
+      assert.equal(1, count(err, ("game 1: player './%s' (Black) exceeded --max-seconds 0.5"):format(file)))
+      assert.matches("Forfeits: 2 games lost by a player's fault", out, 1, true)
+    end
+    local status, _, err = match("./tostring_error_load_policy.lua")
+    assert.equal(2, status)
+    assert.equal("boardscript: player ./tostring_error_load_policy.lua exceeded --max-seconds 0.5 (processor time)\n",
+      err)
+  end)
+
+  it("turns an error object whose __tostring loops into text on the rule set's budget", function()
+    local status, out, err = bin({ "match", "--rules", "./tostring_error_rules.lua", "--a", "greedy", "--b", "random",
+                                   "--games", "2", "--seed", "1", "--max-seconds", "0.5" }, nil, 30)
+    assert.equal(2, status)
+    assert.equal("", out)
+    assert.equal("boardscript: rules ./tostring_error_rules.lua (hook 'finished') exceeded --max-seconds 0.5 "
+      .. "(processor time)\n", err)
+  end)
+
+  it("reads a move whose metamethods loop as plain data, made on the policy's budget", function()
+    local status, out, err = match("./loopy_move_policy.lua")
+    assert.equal(0, status)
+    assert.equal("", err)
+    assert.matches("Score of ./loopy_move_policy.lua vs random: 0 - 2 - 0", out, 1, true)
+  end)
+
+  it("reads what a rule set's hooks return on the hook's budget", function()
+    local status, out, err = bin({ "match", "--rules", "./loopy_moves_rules.lua", "--a", "greedy", "--b", "random",
+                                   "--games", "2", "--seed", "1", "--max-seconds", "0.5" }, nil, 30)
+    assert.equal(2, status)
+    assert.equal("", out)
+    assert.matches("^boardscript: rules ./loopy_moves_rules.lua %(hook '%a+'%) exceeded %-%-max%-seconds 0.5", err)
+  end)
+
+  it("reads a policy's table (new, games, options) on its budget, also after it changed it", function()
+    local status, out, err = match("./loopy_index_policy.lua")
+    assert.equal(2, status)
+    assert.equal("", out)
+    assert.equal("boardscript: policy ./loopy_index_policy.lua exceeded --max-seconds 0.5 (processor time)\n", err)
+  end)
+
+  it("refuses a rule set file whose tables hold code boardscript would run outside a budget", function()
+    for _, budget in ipairs { { "--max-seconds", "0.5" }, {} } do
+      local status, out, err = bin({ "match", "--rules", "./hidden_code_rules.lua", "--a", "random", "--b", "random",
+                                     "--games", "1", "--seed", "1", table.unpack(budget) }, nil, 30)
+      assert.equal(2, status)
+      assert.equal("", out)
+      assert.matches("^boardscript: rules ./hidden_code_rules.lua: field 'sides' has a metatable with __index "
+        .. "%(a function%)", err)
+    end
+  end)
+
+  it("runs a to-be-closed variable's __close on the policy's budget", function()
+    local status, out, err = match("./close_policy.lua")
+    assert.equal(0, status)
+    assert.equal(2, count(err, "player './close_policy.lua'"))
+    assert.matches("Forfeits: 2 games", out, 1, true)
+  end)
+
+  it("blames a policy for what it raises, whatever blame the error claims", function()
+    local holes = SOURCE .. "/lua/examples/holes.lua"
+    local status, out, err = match("./forge_blame_policy.lua", {}, "3")
+    assert.equal(0, status)
+    assert.equal(1, count(err, "game 1: rule set 'reversi': hook 'moves' forged; scored as a loss"))
+    assert.equal(1, count(err, "game 2: rule set 'reversi': forged too; scored as a loss"))
+    assert.equal(1, count(err, "game 3: rule set 'reversi' (hook 'finished') exceeded --max-seconds 1 (processor "
+      .. "time); scored as a loss"))
+    assert.matches("Forfeits: 3 games lost by a player's fault", out, 1, true)
+    -- a rule set file: its own faults found while a policy explores stop the match (right_answers_spec);
+    -- a forged one does not
+    status, out, err = match("./forge_blame_policy.lua", { "--rules", holes }, "3")
+    assert.equal(0, status)
+    assert.equal(1, count(err, ("game 1: rules %s: hook 'moves' forged; scored as a loss"):format(holes)))
+    assert.matches("Forfeits: 3 games lost by a player's fault", out, 1, true)
+  end)
+
+  it("forfeits a policy that changes the hooks of the rule set it plays, and puts them back", function()
+    local status, out, err = match("./rewrite_rules_policy.lua", { "--verbose" })
+    assert.equal(0, status)
+    assert.equal(2, count(err, "changed the rule set it plays"))
+    assert.matches("Forfeits: 2 games lost by a player's fault", out, 1, true)
+  end)
+
+  it("ends nboard's hint and analyze within --max-seconds", function()
+    local status, out = bin({ "nboard", "--max-seconds", "1", "--no-time" },
+      "nboard 2\nset depth 30\nhint 3\nanalyze\nping 1\n", 30)
+    assert.equal(0, status)
+    assert.matches("status thinking\nsearch ", out, 1, true)
+    assert.matches("analysis 0 ", out, 1, true)
+    assert.matches("pong 1\n$", out)
+  end)
+
+  it("refuses a FIFO or a device as an evaluation instead of blocking", function()
+    local fifo = os.tmpname()
+    os.remove(fifo)
+    assert.is_true(os.execute("mkfifo " .. host.shell_quote(fifo)))
+    for _, path in ipairs { fifo, "/dev/zero" } do
+      local status, out = bin({ "gtp", "--policy", "alphabeta:eval=" .. path }, "1 genmove black\n", 30)
+      assert.equal(0, status)
+      assert.matches("^%?1 cannot load " .. path:gsub("%p", "%%%0") .. ": not a regular file", out)
+    end
+    os.remove(fifo)
+  end)
+
+  it("takes budgets in every command that runs a rule set file", function()
+    for _, command in ipairs {
+      { "perft", "./loop_rules.lua", "9" },
+      { "render", "./loop_rules.lua", "--moves", "f5 d6 c3 d3 c4 f4 f6 f3 e6 e7" },
+    } do
+      table.move({ "--max-seconds", "0.3" }, 1, 2, #command + 1, command)
+      local status, _, err = bin(command, nil, 60)
+      assert.equal(2, status, table.concat(command, " "))
+      assert.matches("rules ./loop_rules.lua (hook 'finished') exceeded --max-seconds 0.3", err, 1, true)
+    end
+    for _, name in ipairs { "replay", "train", "soak" } do
+      local _, out = bin { name, "--help" }
+      assert.matches("--max-seconds", out, 1, true)
+    end
+  end)
+
+  it("defaults a protocol session's budget: a policy that never answers fails the move", function()
+    local status, out = bin({ "gtp", "--policy", "./tostring_error_policy.lua", "--max-seconds", "0.3" },
+      "1 genmove black\n", 30)
+    assert.equal(0, status)
+    assert.matches("^%?1 player './tostring_error_policy.lua' %(Black%) exceeded", out)
+    local _, help = bin { "gtp", "--help" }
+    assert.matches("(default: 60)", help, 1, true)
   end)
 end)

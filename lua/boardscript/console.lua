@@ -10,9 +10,10 @@ local Console = {}
 Console.__index = Console
 
 --- The error value raised by `token` and `line` at end of input.
-console.EOF = setmetatable({}, {
+console.EOF = require("boardscript.errors").own(setmetatable({}, {
   __tostring = function() return "input ended before the game finished" end,
-})
+  __metatable = false, -- code a user brings must not change how it prints
+}))
 
 --- A writer that keeps everything written, for in-memory dialogues.
 -- @treturn table a writer: `:write(...)`, `:flush()`, and `:contents()`,

@@ -67,8 +67,16 @@ end
 --- Reads `path`: the evaluator and its meta table. A file that is not one
 -- is a user error "cannot load PATH: REASON" (status 2).
 function evalfile.load(path)
-  local bytes = bounded.read_all(path, evalfile.MAX_FILE)
-  local ev, meta = core.evaluator_load(bytes)
+  -- core.evaluator(PATH) opens without blocking and refuses what is not a
+  -- regular file (a FIFO or a device would block for ever, outside every
+  -- budget); other failures are read again for the messages of bounded
+  local loaded, ev, meta = pcall(core.evaluator, path)
+  if not loaded then
+    local why = tostring(ev):match("%((.*)%)$") or tostring(ev)
+    if why:find("not a regular file", 1, true) then errors.fail(why) end
+    local bytes = bounded.read_all(path, evalfile.MAX_FILE)
+    ev, meta = core.evaluator_load(bytes)
+  end
   if not ev then errors.fail(("cannot load %s: %s"):format(path, meta)) end
   meta = parse_meta(meta)
   meta.path = path

@@ -10,6 +10,9 @@ local game = {}
 
 local Game = {}
 Game.__index = Game
+-- hidden from getmetatable: a policy gets a game (a copy) and must not
+-- change the methods every game runs
+Game.__metatable = false
 
 --- game.new(rules[, opts[, rng]]) sets up a new game. `rules` is a rule
 -- set table, a built-in name or a path to a rule set file; `opts` the

@@ -14,6 +14,12 @@
 -- inside the call (no library function is replaced). Either way a call over its budget cannot
 -- keep itself alive with pcall: once over, every instruction raises again.
 --
+-- Nothing of the user's runs outside a window: an error leaves a window as
+-- plain data (errors.plain, inside the window's message handler), and what
+-- boardscript reads of a call's answer it copies inside the window
+-- (limits.plain_value); see docs/guide.md, "What boardscript never runs
+-- outside a budget".
+--
 -- Windows do not nest: code a window's call runs (a policy's `choose`
 -- calling a rule set's hooks on its copy of the game) is on that window's
 -- budget. Outside every window, a hook of a rule set loaded from a file
@@ -60,11 +66,16 @@ local function number_text(n)
 end
 
 --- Configures the budgets from parsed arguments (args.max_memory,
--- args.max_seconds) when either is given; else leaves them as they are
--- (a script on a budget that plays a game with play.run keeps its budget).
-function limits.from_args(args)
-  if args.max_memory == nil and args.max_seconds == nil then return end
-  limits.configure { memory = args.max_memory, seconds = args.max_seconds }
+-- args.max_seconds) when either is given, with `default_seconds` (a
+-- command's default --max-seconds, or nil) when --max-seconds is not;
+-- else leaves them as they are (a script on a budget that plays a game
+-- with play.run keeps its budget).
+-- @tparam table args the parsed arguments
+-- @tparam[opt] number default_seconds the command's default --max-seconds
+function limits.from_args(args, default_seconds)
+  local seconds = args.max_seconds or default_seconds
+  if args.max_memory == nil and seconds == nil then return end
+  limits.configure { memory = args.max_memory, seconds = seconds }
 end
 
 --- The command-line words giving the configured budgets again (for
@@ -86,19 +97,39 @@ function limits.message(who, reason, budgets)
   return ("%s exceeded --max-seconds %s (processor time)"):format(who, number_text(budgets.seconds or 0))
 end
 
+-- The errors limits raised (error -> { reason, culprit }), kept here and
+-- not in the error's fields, which the code it blames could forge.
+local raised = setmetatable({}, { __mode = "k" })
+
 -- A user error (status 2) for `who` over budget `reason`; `culprit` is
 -- "policy", "rules" or "script".
 local function limit_error(who, reason, culprit, budgets)
   local _, err = pcall(errors.fail, limits.message(who, reason, budgets))
-  err.limit, err.culprit, err.who = reason, culprit, who
+  raised[err] = { reason, culprit }
   return err
 end
 
 --- When `err` is an error limits raised: the budget ("memory" or "time")
--- and the culprit ("policy", "rules" or "script"); else nil.
+-- and the culprit ("policy", "rules" or "script"); else nil. Only errors
+-- limits itself made count: a look-alike a user's code raised does not.
+-- @param err an error value
+-- @treturn ?string "memory" or "time"
+-- @treturn ?string the culprit
 function limits.exceeded(err)
-  if errors.is_user(err) and err.limit then return err.limit, err.culprit end
+  local entry = raised[err]
+  if entry then return entry[1], entry[2] end
   return nil
+end
+
+--- Who is to blame for error `err`: "rules" for a rule set's fault
+-- (errors.rules_fault, or a rule set file over its budget), "policy",
+-- "script", or nil when boardscript recorded no blame.
+-- @param err an error value
+-- @treturn ?string the culprit
+function limits.culprit(err)
+  local entry = raised[err]
+  if entry then return entry[2] end
+  return errors.culprit(err)
 end
 
 -- ---- the fallback: a Lua count hook (any Lua 5.4) ----
@@ -188,10 +219,26 @@ function limits.open()
 end
 
 -- Turns host.call's answer into pcall's, raising or returning limit errors.
+-- An error comes out as errors.plain made it inside the window; checked
+-- again here with raw operations only.
 local function settle(who, culprit, budgets, ok, reason, ...)
   if ok then return true, ... end
   if reason then return false, limit_error(who, reason, culprit, budgets) end
-  return false, ...
+  return false, errors.plain((...))
+end
+
+-- The message handler of a window: the error made plain data inside the
+-- window (a user's `__tostring` runs on the budget), then `handler`.
+local handlers = setmetatable({}, { __mode = "k" }) -- handler -> its window handler
+local function plain_handler(err) return errors.plain(err, true) end
+local function window_handler(handler)
+  if handler == nil then return plain_handler end
+  local h = handlers[handler]
+  if not h then
+    h = function(err) return handler(errors.plain(err, true)) end
+    handlers[handler] = h
+  end
+  return h
 end
 
 --- Like pcall(f, ...), with the call on budget when budgets are configured:
@@ -217,7 +264,7 @@ function limits.call_as(who, culprit, handler, f, ...)
     return table.unpack(r, 1, r.n)
   end
   local bytes = settings.memory and math.floor(settings.memory * 1048576) or nil
-  return settle(who, culprit, settings, call_window(bytes, settings.seconds, handler, f, ...))
+  return settle(who, culprit, settings, call_window(bytes, settings.seconds, window_handler(handler), f, ...))
 end
 
 --- errors.guard(context, f, ...) on budget: f's results; a call over its
@@ -228,6 +275,34 @@ function limits.guard(who, culprit, context, f, ...)
   if r[1] then return table.unpack(r, 2, r.n) end
   if limits.exceeded(r[2]) then error(r[2], 0) end
   return errors.guard(context, error, r[2], 0)
+end
+
+-- The deepest nesting of tables limits.plain_value copies.
+local PLAIN_DEPTH = 16
+
+-- The copy of one value for limits.plain_value (`seen`: copies made).
+local function plain_copy(value, seen, depth)
+  if type(value) ~= "table" then return value end
+  if seen[value] then return seen[value] end
+  if depth > PLAIN_DEPTH then error("a value nested too deeply to be a move or an answer", 0) end
+  local copy = {}
+  seen[value] = copy
+  for key, v in next, value do
+    copy[plain_copy(key, seen, depth + 1)] = plain_copy(v, seen, depth + 1)
+  end
+  return copy
+end
+
+--- A copy of `value` as plain data, made with raw operations only: tables
+-- are copied (keys and values, nested tables too) without their
+-- metatables, anything else is kept. Call it inside the window of the call
+-- that produced `value` (a policy's move), so that no metamethod of the
+-- user's can run afterwards outside a budget and the copy's cost is on
+-- that call's budget.
+-- @param value any value
+-- @return the plain copy
+function limits.plain_value(value)
+  return plain_copy(value, {}, 1)
 end
 
 -- ---- rule sets loaded from files ----

@@ -255,7 +255,7 @@ function Match:step(game)
   local ok, move = pcall(players.choose, player, g)
   if not ok then
     -- a rule set over its budget is nobody's forfeit: it stops the match
-    if not errors.is_user(move) or move.culprit == "rules" or select(2, limits.exceeded(move)) == "rules" then
+    if not errors.is_user(move) or limits.culprit(move) == "rules" then
       error(move, 0)
     end
     game.forfeit, game.loser = move.message, g:to_move()

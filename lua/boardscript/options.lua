@@ -61,14 +61,21 @@ options.PER_CALL = "each call into user code (a policy's move, a hook of a rule 
 --- Declares --max-memory and --max-seconds on an argparse command (every
 -- command's budget options are declared here; boardscript.limits applies
 -- them); `scope` says what one budget covers (default options.PER_CALL).
-function options.budgets(cmd, scope)
+-- `default_seconds`: the --max-seconds the command takes when it is not
+-- given (the interactive ones: docs/decisions.md), or nil for none.
+function options.budgets(cmd, scope, default_seconds)
   scope = scope or options.PER_CALL
   cmd:option("--max-memory", ("Budget of Lua heap growth in MiB for %s; a call over it is stopped "
     .. "with a message naming the file (default: none)."):format(scope))
     :argname("<MIB>"):convert(options.positive("--max-memory", options.MAX_MEMORY_MIB))
-  cmd:option("--max-seconds", ("Budget of processor seconds for %s (default: none)."):format(scope))
+  cmd:option("--max-seconds", ("Budget of processor seconds for %s (default: %s)."):format(scope,
+    default_seconds and tostring(default_seconds) or "none"))
     :argname("<S>"):convert(options.positive("--max-seconds"))
 end
+
+--- The --max-seconds of the protocol sessions (nboard, gtp) when none is
+-- given: one move or one command of a GUI never runs longer.
+options.PROTOCOL_SECONDS = 60
 
 --- Declares --max-plies on an argparse command (boardscript.game applies it).
 function options.max_plies(cmd)

@@ -17,6 +17,7 @@
 -- seconds the call may take under --max-seconds (or nil) }.
 local declarations = require "boardscript.declared"
 local errors = require "boardscript.errors"
+local hooks = require "boardscript.hooks"
 local limits = require "boardscript.limits"
 local sandbox = require "boardscript.sandbox"
 local rules_mod = require "boardscript.rules"
@@ -44,12 +45,41 @@ players.BUILTIN = {
 }
 
 
-local function as_policy(value, where)
+-- The methods boardscript may call on a policy: `choose`, and the yes/no
+-- hooks rule sets ask (FlipFlop's `second_piece`).
+local METHODS = { "choose", "second_piece" }
+
+-- shell -> the policy table of a user's file it stands for (weak keys)
+local shells = setmetatable({}, { __mode = "k" })
+
+-- What boardscript holds of a policy table from a user's file: a table of
+-- its own with what it reads of the policy (`games` as plain data, which
+-- methods it has, `accepts` called on the policy's budget), made inside
+-- the policy's window: no metamethod of the policy's runs outside one.
+local function shell(value, where)
+  local s = { name = where }
+  if value.games ~= nil then s.games = limits.plain_value(value.games) end
+  local accepts = value.accepts
+  if accepts ~= nil then
+    s.accepts = function(rules)
+      return limits.guard("player " .. where, "policy", "player " .. where, accepts, rules) and true or false
+    end
+  end
+  for _, method in ipairs(METHODS) do
+    -- a call through the shell (a script's) calls the policy's method as
+    -- it is then; players.choose calls it on budget without the shell
+    if value[method] ~= nil then s[method] = function(_, ...) return value[method](value, ...) end end
+  end
+  shells[s] = value
+  return s
+end
+
+local function as_policy(value, where, user)
   if type(value) == "function" then
     return { name = where, choose = function(_, g, ctx) return value(g, ctx) end }
   end
   if type(value) == "table" and type(value.choose) == "function" then
-    return value
+    return user and shell(value, where) or value
   end
   errors.fail(("%s: a policy must be a function or a table with a 'choose' function (got %s)"):format(
     where, type(value)))
@@ -161,12 +191,19 @@ function players.resolve_options(spec, name, declared, text)
 end
 
 -- Makes the policy of one seat: `value.new(opts)` when the policy table has
--- `new`, else the policy as it is.
+-- `new`, else the policy as it is. A policy from a user's file is read
+-- inside a window of its budget, and boardscript keeps a shell of it.
 local function instance(value, where, opts)
-  if type(value) == "table" and type(value.new) == "function" then
-    return as_policy(limits.guard("policy " .. where, "policy", where, value.new, opts), where)
+  if not where:match("%.lua$") then
+    if type(value) == "table" and type(value.new) == "function" then
+      return as_policy(limits.guard("policy " .. where, "policy", where, value.new, opts), where)
+    end
+    return as_policy(value, where)
   end
-  return as_policy(value, where)
+  return limits.guard("policy " .. where, "policy", where, function()
+    if type(value) == "table" and type(value.new) == "function" then return as_policy(value.new(opts), where, true) end
+    return as_policy(value, where, true)
+  end)
 end
 
 --- Returns { human = true } or { policy = <policy>, name = spec, policy_name
@@ -195,8 +232,12 @@ function players.load(spec, game)
       name, table.concat(names, ", ")))
   end
   local where = "player " .. name
-  local declared = check_declarations(value, where)
-  local opts = players.resolve_options(spec, name, declared, text)
+  -- a file's declarations are read on its budget
+  local read, declared, opts = limits.call_as(where, "policy", nil, function()
+    local d = check_declarations(value, where)
+    return d, players.resolve_options(spec, name, d, text)
+  end)
+  if not read then error(declared, 0) end
   return { policy = instance(value, name, opts), name = spec, policy_name = name, options = opts,
            value = value }
 end
@@ -264,12 +305,35 @@ end
 
 -- Calls policy method `method` on a copy of `g` (and a ctx), on budget
 -- (boardscript.limits); an error in it is a user error naming the player.
+-- The answer crosses as plain data made inside the window (no metamethod
+-- of the policy's runs outside its budget), and whatever the call raises
+-- is the policy's fault: blame an error claims (a rule set's fault, a
+-- budget of someone else's) is dropped.
 local function ask(player, g, method)
   local policy = player.policy
-  local ok, result = limits.call(who(player, g), policy[method], policy, g:clone(), players.context(player, g))
+  local record = hooks.snapshot(g.rules, rules_mod.own_tables())
+  local target = shells[policy] or policy
+  local ok, result = limits.call(who(player, g), function(...)
+    return limits.plain_value((target[method](...)))
+  end, target, g:clone(), players.context(player, g))
+  -- the rule set is shared with the policy's copy: its hooks run outside
+  -- any budget (the built-in ones) or wrapped in one, and must stay so
+  local changed = hooks.restore(record)
+  if changed then
+    errors.fail(("%s changed the rule set it plays (field '%s'); rule sets are read-only to a policy"):format(
+      who(player, g), changed))
+  end
   if not ok then
-    if errors.is_user(result) then error(result, 0) end
-    errors.fail(("%s failed: %s"):format(who(player, g), tostring(result)))
+    if select(2, limits.exceeded(result)) == "policy" then error(result, 0) end
+    -- a rule set file's fault found while the policy explored its copy
+    -- stays the rule set's; a built-in rule set is not at fault there
+    local culprit, where = errors.culprit(result)
+    if culprit == "rules" and where == rules_mod.where(g.rules) and rules_mod.from_file(g.rules) then
+      error(result, 0)
+    end
+    if errors.is_user(result) then error(errors.disowned(result), 0) end
+    -- without budgets nothing is on one: the policy's __tostring may run
+    errors.fail(("%s failed: %s"):format(who(player, g), tostring(errors.plain(result, not limits.settings()))))
   end
   return result
 end

@@ -52,13 +52,20 @@ static int load_argparse(lua_State *L)
 }
 #endif
 
-/* lua.c's msghandler: turn any error into a message with a traceback. */
+/* lua.c's msghandler: turn any error into a message with a traceback. Unlike
+ * lua.c's it calls no metamethod of the error (a user's __tostring could run
+ * for ever here, outside every budget): a table's own string field `message`
+ * (boardscript's user errors) is read raw, anything else is named by type. */
 static int msghandler(lua_State *L)
 {
-    const char *msg = lua_tostring(L, 1);
+    const char *msg = lua_type(L, 1) == LUA_TSTRING || lua_type(L, 1) == LUA_TNUMBER ? lua_tostring(L, 1) : NULL;
     if (msg == NULL) {
-        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
-            return 1;
+        if (lua_type(L, 1) == LUA_TTABLE) {
+            lua_pushliteral(L, "message");
+            if (lua_rawget(L, 1) == LUA_TSTRING)
+                return 1;
+            lua_pop(L, 1);
+        }
         msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
     }
     luaL_traceback(L, L, msg, 1);

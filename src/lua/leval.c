@@ -1,8 +1,12 @@
 /* leval.c - learned evaluations (core.evaluator) and their fitting (core.trainer) as Lua userdata. */
+#define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "binding.h"
 #include "leval.h"
@@ -95,9 +99,31 @@ static int evaluator_from_file(lua_State *L)
         return luaL_argerror(L, 1, "a path without a zero byte expected");
     if (path_len == 0 || path_len > MAX_PATH_BYTES)
         return luaL_argerror(L, 1, "a path of 1 to 4096 bytes expected");
-    FILE *f = fopen(path, "rb");
-    if (!f)
+    /* Opened without blocking and checked before a byte is read: a FIFO or
+     * a device would block for ever (or never end), outside every budget. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
         return luaL_argerror(L, 1, lua_pushfstring(L, "cannot open %s: %s", path, strerror(errno)));
+    struct stat st;
+    if (fstat(fd, &st) != 0) {
+        int err = errno;
+        close(fd);
+        return luaL_argerror(L, 1, lua_pushfstring(L, "cannot open %s: %s", path, strerror(err)));
+    }
+    if (!S_ISREG(st.st_mode)) {
+        close(fd);
+        return luaL_argerror(L, 1, lua_pushfstring(L, "cannot load %s: not a regular file (a %s)", path,
+                                                   S_ISDIR(st.st_mode) ? "directory"
+                                                   : S_ISFIFO(st.st_mode) ? "FIFO"
+                                                   : S_ISSOCK(st.st_mode) ? "socket"
+                                                                          : "device"));
+    }
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        int err = errno;
+        close(fd);
+        return luaL_argerror(L, 1, lua_pushfstring(L, "cannot open %s: %s", path, strerror(err)));
+    }
     luaL_Buffer b;
     luaL_buffinit(L, &b);
     size_t total = 0;

@@ -39,6 +39,10 @@ local alphabeta = {
   },
 }
 
+--- The depth of a search given neither a depth nor a time (the C
+-- searcher's default).
+alphabeta.DEFAULT_DEPTH = 6
+
 --- The exact-solve threshold when `endgame` is not given, for a search
 -- `depth` plies deep (nil: by time): 14, or depth + 10 up to 20 when that is
 -- more. A deeper midgame search goes with a deeper solve, as Ntest and Edax
@@ -96,16 +100,19 @@ function Instance:search_options(g, ctx)
   local state = g.state
   local opts = self.opts
   local time = ctx and ctx.time or opts.time
+  local depth = opts.depth
   if ctx and ctx.max_seconds then
     -- under --max-seconds the C search, which no Lua hook can stop, stops
     -- itself within the budget (its clock is wall time, never slower than
-    -- the processor time the budget counts)
+    -- the processor time the budget counts); the budget caps the search,
+    -- never turns the default depth into a search by time
+    if time == nil and depth == nil then depth = alphabeta.DEFAULT_DEPTH end
     time = math.min(time or math.huge, 0.9 * ctx.max_seconds)
   end
   return {
     game = rules_mod.core_game(g.rules, state),
     passes = state.passes, piece = state.piece, turns = state.turns, unable = state.unable,
-    depth = opts.depth, time = time, endgame = opts.endgame or alphabeta.default_endgame(opts.depth),
+    depth = depth, time = time, endgame = opts.endgame or alphabeta.default_endgame(opts.depth),
     evaluate = opts.evaluate,
     evaluator = self:evaluator(g),
   }

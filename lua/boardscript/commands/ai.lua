@@ -28,6 +28,7 @@ function command.configure(cmd)
   cmd:command_target("ai_command")
   local list = cmd:command("list", "List the built-in policies, the rule sets they play and their options.")
   list:option("--game", "Only the policies that play this rule set (a built-in name or a path to a rule set file).")
+  require("boardscript.options").budgets(list, "each call into a rule set file (its loading, a hook)")
 end
 
 -- "integer 1..30, default 3" from an option declaration.
@@ -82,6 +83,7 @@ function command.describe(name)
 end
 
 function command.run(args)
+  require("boardscript.limits").from_args(args)
   local names
   if args.game then
     names = players.builtin_for(rules_mod.load(args.game))

@@ -24,6 +24,7 @@ function command.configure(cmd)
   cmd:option("--examples", ("The directory records converted from GGF name the example rule sets in "
     .. "(octagon.lua for TY[88], anti.lua for anti games; default %s)."):format(ggf_record.EXAMPLES))
     :argname("DIR")
+  require("boardscript.options").budgets(cmd, "each call into a rule set file a record names (a hook)")
 end
 
 -- The text of `path` ("-": standard input), read in pieces up to GGF's
@@ -75,6 +76,7 @@ local EXTENSION = { ggf = ".ggf", record = ".rec" }
 -- the status of a user error raised (2: unreadable or malformed input, 1:
 -- a move that does not replay, a game a record cannot hold).
 function command.run(args)
+  require("boardscript.limits").from_args(args)
   local where = args.input
   local text = read(where)
   local kind = ggf_record.detect(text)

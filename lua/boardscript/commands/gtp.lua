@@ -17,7 +17,7 @@ function command.configure(cmd)
   cmd:option("--policy", "The engine's policy, NAME[:key=value,...] (see 'boardscript ai list').", "alphabeta")
   options.seed(cmd, "Seed for the policy's random choices (default: drawn from the clock).")
   options.budgets(cmd, "each move a policy file or a Lua policy chooses (the alphabeta search gets the "
-    .. "seconds as its time limit)")
+    .. "seconds as its time limit)", options.PROTOCOL_SECONDS)
 end
 
 --- Runs a session over `input` and `output` (default stdin/stdout) until
@@ -37,7 +37,7 @@ function command.serve(args, input, output)
 end
 
 function command.run(args)
-  limits.from_args(args)
+  limits.from_args(args, options.PROTOCOL_SECONDS)
   return command.serve(args)
 end
 

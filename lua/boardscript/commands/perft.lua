@@ -11,6 +11,7 @@ function command.configure(cmd)
   cmd:argument("depth", "Plies to search."):convert(options.integer_in(0, 64, "depth"))
   rule_options.add(cmd)
   options.seed(cmd, "Seed for a rule set whose setup draws at random.", "0")
+  options.budgets(cmd, "each call into a rule set file (a hook; perft calls them at every node)")
   cmd:flag("--generic", "Use the core's multi-word path even on 8 x 8 (to check the fast path).")
   cmd:flag("--hooks", "Count over the rule set's Lua hooks even where the C core could count it.")
   cmd:option("--terminal", "Leaves a finished game counts above the last ply: 1 (default; the Othello tables) "
@@ -19,6 +20,7 @@ function command.configure(cmd)
 end
 
 function command.run(args)
+  require("boardscript.limits").from_args(args)
   local core = require "boardscript.core"
   local g = rule_options.new_game(args, core.rng(args.seed))
   local opts = { generic = args.generic, hooks = args.hooks, terminal = args.terminal }

@@ -22,6 +22,7 @@ function command.configure(cmd)
     .. "or a path to a .lua file. Omit it with --record."):args("?")
   rule_options.add(cmd)
   options.seed(cmd, "Seed for a rule set whose setup draws at random (blocks --opt blocks=N).")
+  options.budgets(cmd, "each call into a rule set file (a hook)")
   cmd:option("--moves", "Moves to play from the start, in the rule set's notation: \"f5 d6 c3\"; "
     .. "\"a1 a2 b1 b2\" in dots; 'pass' passes (repeatable).")
     :count("*"):argname("<moves>")
@@ -171,6 +172,7 @@ function command.picture(args)
 end
 
 function command.run(args)
+  require("boardscript.limits").from_args(args)
   local picture = command.picture(args)
   if args.output then
     output.write_file(args.output, picture, "wb")

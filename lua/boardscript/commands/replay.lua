@@ -3,6 +3,7 @@
 -- the result it records. The formats are in docs/decisions.md ("replay and
 -- records").
 local errors = require "boardscript.errors"
+local options = require "boardscript.options"
 local record = require "boardscript.record"
 
 local command = { summary = "Replay a game record position by position, or check it (--check)." }
@@ -11,6 +12,7 @@ function command.configure(cmd)
   cmd:argument("file", "A record written by 'boardscript play EDITION ... --record FILE'.")
   cmd:flag("--check", "Print nothing per position: check that every move applies and that the record's "
     .. "result line is the replayed game's result; print 'FILE: ok (...)' or what is wrong.")
+  options.budgets(cmd, "each call into a rule set file the record names (a hook)")
 end
 
 -- The text of a file and its number of lines; a file that cannot be read is
@@ -77,6 +79,7 @@ function command.replay(path, opts)
 end
 
 function command.run(args)
+  require("boardscript.limits").from_args(args)
   return command.replay(args.file, { check = args.check })
 end
 

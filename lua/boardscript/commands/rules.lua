@@ -9,6 +9,7 @@ local command = { summary = "Describe a rule set: its options (for --size/--opt)
 
 function command.configure(cmd)
   cmd:argument("rules", "A built-in name or a path to a rule set file (default: list the built-in ones)."):args("?")
+  require("boardscript.options").budgets(cmd, "each call into a rule set file (its loading, a hook)")
 end
 
 local option_kind = declarations.kind
@@ -36,6 +37,7 @@ local function describe(name)
 end
 
 function command.run(args)
+  require("boardscript.limits").from_args(args)
   if args.rules then
     io.stdout:write(describe(args.rules))
     return 0

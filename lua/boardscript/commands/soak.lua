@@ -24,6 +24,7 @@ function command.configure(cmd)
   cmd:option("--games", "Games to play.", tostring(require("boardscript.soak").DEFAULT_GAMES))
     :convert(options.integer_in(1, 1000000000, "games"))
   options.seed(cmd, "The run's seed (game G plays from a seed mixed from it and G).", "1")
+  options.budgets(cmd, "each call into a rule set file (a hook); --jobs workers get the same budgets")
   cmd:option("--rules", "Only this rule set: a built-in name, 'directions' or 'misere' (the soak's own "
     .. "Reversi variants) or a rule set file (repeatable).")
     :count("*")
@@ -93,6 +94,7 @@ local function run_workers(args, soak)
   local pool = require "boardscript.workers"
   local argv = { pool.executable(), "soak", "--games", tostring(args.games) }
   for _, a in ipairs(game_args(args)) do argv[#argv + 1] = a end
+  for _, a in ipairs(require("boardscript.limits").argv()) do argv[#argv + 1] = a end
   if args.progress then
     argv[#argv + 1] = "--progress"
     argv[#argv + 1] = tostring(args.progress)
@@ -125,6 +127,7 @@ local function run_workers(args, soak)
 end
 
 function command.run(args)
+  require("boardscript.limits").from_args(args)
   local soak = require "boardscript.soak"
   local sizes
   if args.sizes then

@@ -81,6 +81,7 @@ function command.configure(cmd)
   cmd:option("--seconds", "(worker) stop starting games after this many seconds"):hidden(true)
     :convert(number_in(0, 1e8, "seconds"))
   options.max_plies(cmd)
+  options.budgets(cmd, "each call into a rule set file (a hook); --jobs workers get the same budgets")
 end
 
 -- ---- the game, the evaluation and the files ----
@@ -224,6 +225,7 @@ end
 -- ---- the command ----
 
 function command.run(args)
+  require("boardscript.limits").from_args(args)
   require("boardscript.game").from_args(args)
   check_args(args)
   if args.seed == nil then args.seed = options.clock_seed() end

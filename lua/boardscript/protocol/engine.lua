@@ -126,11 +126,35 @@ function Engine:forget()
   end
 end
 
+--- Starts the budget of one command that runs several searches (NBoard's
+-- `hint` and `analyze`): under --max-seconds, they share that many
+-- processor seconds (90 %, as a move's search), and Engine:out_of_time
+-- tells when they are spent.
+function Engine:begin()
+  local seconds = limits.seconds()
+  self.deadline = seconds and os.clock() + 0.9 * seconds or nil
+end
+
+--- Ends the budget Engine:begin started.
+function Engine:finish()
+  self.deadline = nil
+end
+
+--- Whether the budget Engine:begin started is spent (false without one).
+-- @treturn boolean
+function Engine:out_of_time()
+  return self.deadline ~= nil and os.clock() >= self.deadline
+end
+
 -- The searcher's options for `g`, with the depth replaced when given; under
--- --max-seconds the search's time is within the budget.
-local function search_options(policy, g, depth)
+-- --max-seconds the search's time is within the budget: a move's, or what
+-- is left of the command's (Engine:begin).
+local function search_options(self, policy, g, depth)
   local o = policy:search_options(g, { max_seconds = limits.seconds() })
-  if depth then o.depth, o.time = depth, nil end
+  if depth then
+    o.depth, o.time = depth, nil
+    if self.deadline then o.time = math.max(self.deadline - os.clock(), 0.01) end
+  end
   return o
 end
 
@@ -155,7 +179,7 @@ function Engine:choose(g)
   local clock = os.clock()
   if policy then
     local state = g.state
-    local move, value, info = policy.searcher:search(state.board, state.player, search_options(policy, g))
+    local move, value, info = policy.searcher:search(state.board, state.player, search_options(self, policy, g))
     if move == nil then return nil, { seconds = os.clock() - clock } end
     local checked = g:check(move)
     if not checked then
@@ -177,7 +201,7 @@ function Engine:evaluate(g, depth, solve)
   if g:finished() then return final_value(g), { depth = 0, exact = true, nodes = 0 } end
   local policy = assert(self:searching(g), "evaluate needs the alphabeta searcher")
   local state = g.state
-  local o = search_options(policy, g, depth)
+  local o = search_options(self, policy, g, depth)
   if solve == true then
     o.endgame = state.board:size() * state.board:size()
   elseif solve == false then
@@ -200,7 +224,7 @@ end
 -- so the best choice and value are the ones `choose` finds. Needs the searcher.
 function Engine:rank(g, depth)
   local policy = assert(self:searching(g), "rank needs the alphabeta searcher")
-  local endgame = search_options(policy, g).endgame or 0
+  local endgame = search_options(self, policy, g).endgame or 0
   local solve = endgame > 0 and g.state.board:count("empty") <= endgame
   local choices = {}
   local moves = g:moves()

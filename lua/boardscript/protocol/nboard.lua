@@ -19,6 +19,7 @@ local engine_mod = require "boardscript.protocol.engine"
 local errors = require "boardscript.errors"
 local word_and_rest = require("boardscript.text").word_and_rest
 local game_mod = require "boardscript.game"
+local limits = require "boardscript.limits"
 
 local nboard = {}
 
@@ -171,6 +172,7 @@ end
 local function busy(self, text, f, ...)
   self:send("status " .. text)
   local ok, err = pcall(f, self, ...)
+  self.engine:finish()
   self:send("status")
   if not ok then error(err, 0) end
 end
@@ -199,7 +201,9 @@ end
 local function hint(self, g, n)
   if self.engine:searching(g) then
     self.engine:forget()
+    self.engine:begin()
     for d = 1, self.engine:search_depth() do
+      if d > 1 and self.engine:out_of_time() then break end -- --max-seconds: the deepest answers stand
       local ranked = self.engine:rank(g, d)
       local all_exact = true
       for i = 1, math.min(n, #ranked) do
@@ -233,7 +237,12 @@ local function analyze(self, g)
     positions[i + 1] = p
   end
   local depth = self.engine:search_depth()
+  self.engine:begin()
   for k = #positions, 1, -1 do
+    if self.engine:out_of_time() then
+      return self:warn(("analyze: --max-seconds %s spent; %d positions not analysed"):format(
+        limits.seconds(), k))
+    end
     self.engine:forget() -- each position valued on its own
     local value = self.engine:evaluate(positions[k], depth)
     self:send(("analysis %d %s"):format(k - 1, engine_mod.discs(value)))

@@ -294,6 +294,13 @@ end
 
 local where_of = setmetatable({}, { __mode = "k" }) -- rule set table -> "rules FILE"
 
+--- Whether `rules` was loaded from a file (M.load of a path).
+-- @tparam table rules a rule set
+-- @treturn boolean
+function M.from_file(rules)
+  return where_of[rules] ~= nil
+end
+
 --- "rules FILE" for a rule set loaded from a file, else "rule set 'NAME'".
 -- @tparam table rules a rule set
 -- @treturn string
@@ -361,19 +368,44 @@ local checked = setmetatable({}, { __mode = "k" }) -- checking wrappers made her
 -- message as it was (it names the file and line), blamed on the rule set,
 -- unless it is already a user error (a budget run out, a fault named further
 -- in) or not a message (the end of input).
-local function hook_error(err)
+local function hook_error(err, where)
   if errors.is_user(err) or type(err) ~= "string" then error(err, 0) end
-  local _, e = pcall(errors.fail, err)
-  e.culprit = "rules"
-  error(e, 0)
+  errors.rules_error(err, where)
+end
+
+-- The hooks whose results boardscript reads itself (outside any budget):
+-- they cross as plain data (limits.plain_value), made inside the window of
+-- the hook's call, so no metamethod of the rule set's runs afterwards.
+-- "list": a list whose items go back to the rule set's hooks (a new list,
+-- the same items).
+local PLAIN_RESULTS = {
+  moves = "list", winner = true, score = true, side_name = true, move_cells = true, move_text = true,
+  parse_move = true, board_text = true, size_text = true, finished = true, can_pass = true, has_moves = true,
+  play = true, pass = true, undo = true, to_move = true,
+}
+
+local function plain_results(kind, r)
+  for i = 1, r.n do
+    local v = r[i]
+    if kind == "list" and i == 1 and type(v) == "table" then
+      local list = {}
+      for k = 1, rawlen(v) do list[k] = rawget(v, k) end
+      r[i] = list
+    else
+      r[i] = limits.plain_value(v)
+    end
+  end
+  return table.unpack(r, 1, r.n)
 end
 
 local function settle(where, hook, check, self, state, ok, ...)
-  if not ok then hook_error((...)) end
-  if check then
+  if not ok then hook_error((...), where) end
+  local plain = PLAIN_RESULTS[hook]
+  if check or plain then
     local r = table.pack(...)
-    local problem = check(self, r, state)
+    local problem = check and check(self, r, state)
     if problem then errors.rules_fault(where, hook, problem) end
+    if plain then return plain_results(plain, r) end
   end
   return ...
 end
@@ -422,15 +454,26 @@ function M.load(name)
     local where = "rules " .. name
     local chunk, err = sandbox.loadfile(name)
     if not chunk then errors.fail(err) end
-    local rules = limits.guard(where, "rules", where, with_dir_on_path, name, chunk)
-    if type(rules) ~= "table" then
-      fail(where, ("the file must return a rule set table (got %s)"):format(type(rules)))
-    end
-    if rawget(rules, "name") == nil then rules.name = name:match("([^/]*)%.lua$") end
-    local ours = M.own_tables()
-    limits.wrap_rules(rules, where, ours)
-    rules = M.define(rules, where)
-    check_hooks(rules, where, ours)
+    -- loaded, checked and wrapped on the file's budget: reading it runs its code
+    local rules = limits.guard(where, "rules", where, function()
+      local r = with_dir_on_path(name, chunk)
+      if type(r) ~= "table" then
+        fail(where, ("the file must return a rule set table (got %s)"):format(type(r)))
+      end
+      local ours = M.own_tables()
+      local hidden = require("boardscript.hooks").hidden_code(r, ours)
+      if hidden then
+        fail(where, ("%s: boardscript reads a rule set's tables outside any budget, so they may hold no code "
+          .. "but their functions (an __index that is a table is fine)"):format(hidden))
+      end
+      if rawget(r, "name") == nil then r.name = name:match("([^/]*)%.lua$") end
+      limits.wrap_rules(r, where, ours)
+      r = M.define(r, where)
+      check_hooks(r, where, ours)
+      -- again: the checks (and the plain copies of results) run on the hook's budget
+      limits.wrap_rules(r, where, ours)
+      return r
+    end)
     where_of[rules] = where
     return rules
   end

@@ -34,7 +34,7 @@ local std = {
   format = string.format, match = string.match, sort = table.sort, concat = table.concat,
   getinfo = debug.getinfo, floor = math.floor, tointeger = math.tointeger, tonumber = tonumber, error = error,
 }
-local USER_ERROR = std.getmetatable(select(2, pcall(errors.fail, "")))
+local is_user_error = errors.is_user -- raw: user errors hide their metatable
 local host = require("boardscript.limits").host
 
 -- The libraries whose fields a script must leave as it found them.
@@ -125,7 +125,7 @@ end
 -- script's `file:line` in front when it names no position.
 local function script_handler(path)
   return function(e)
-    local user = std.getmetatable(e) == USER_ERROR
+    local user = is_user_error(e)
     local message = user and std.rawget(e, "message") or e
     if std.type(message) ~= "string" then return std.tostring(message) end
     if not std.match(message, "^[^\n]-:%d+:") then

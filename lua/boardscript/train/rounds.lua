@@ -153,6 +153,7 @@ local function from_workers(args, sp, first, count, seconds, eval_path, take)
   if seconds then add("--seconds", ("%.17g"):format(seconds)) end
   if args.max_plies then add("--max-plies", tostring(args.max_plies)) end
   for _, word in ipairs(require("boardscript.sandbox").argv()) do add(word) end
+  for _, word in ipairs(require("boardscript.limits").argv()) do add(word) end
   local started = {}
   local ok, err = pcall(function()
     started = pool.start_shards(base, jobs)
