@@ -61,7 +61,7 @@ local HOSTILE = {
   { code = [[require("boardscript.core").board = nil]],
     refused = "boardscript.core.board cannot be changed", no_trusted = true },
   { code = [[setmetatable(require("boardscript.rules"), {})]],
-    refused = "cannot change a protected metatable", no_trusted = true },
+    refused = "setmetatable: boardscript.rules is one of boardscript's tables, read-only", no_trusted = true },
   { code = [[require("io")]], refused = "module 'io' not found next to" },
   { code = [[require("os")]], refused = "module 'os' not found next to" },
   { code = [[require("debug")]], refused = "module 'debug' not found next to" },

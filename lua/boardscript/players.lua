@@ -262,11 +262,28 @@ function players.context(player, g)
   }
 end
 
+-- A copy of `g` for a policy that shares nothing it could change with
+-- the game: its options and the entries of its log are copies too.
+local function detached(g)
+  local copy = g:clone()
+  local opts = {}
+  for key, value in pairs(g.opts or {}) do opts[key] = value end
+  copy.opts = opts
+  for i, entry in ipairs(copy.log) do
+    local e = {}
+    for key, value in pairs(entry) do
+      e[key] = type(value) == "table" and table.move(value, 1, #value, 1, {}) or value
+    end
+    copy.log[i] = e
+  end
+  return copy
+end
+
 -- Calls policy method `method` on a copy of `g` (and a ctx), on budget
 -- (boardscript.limits); an error in it is a user error naming the player.
 local function ask(player, g, method)
   local policy = player.policy
-  local ok, result = limits.call(who(player, g), policy[method], policy, g:clone(), players.context(player, g))
+  local ok, result = limits.call(who(player, g), policy[method], policy, detached(g), players.context(player, g))
   if not ok then
     if errors.is_user(result) then error(result, 0) end
     errors.fail(("%s failed: %s"):format(who(player, g), tostring(result)))

@@ -51,14 +51,16 @@ end
 
 -- An instance: its own searcher; `new` is not one of its methods, so a
 -- policy file may return an instance as it is.
+-- (Its metatable is apart: an instance reaches no table of its methods
+-- through a field, `inst.__index`.)
 local Instance = { name = "alphabeta", accepts = rules_mod.searched_in_core }
-Instance.__index = Instance
+local InstanceMeta = { __index = Instance }
 
 --- A new instance (its own table and weights). opts: depth, time, endgame,
 -- tt_mb, weights (a table, see core searcher:weights), evaluate (a function).
 function alphabeta.new(opts)
   opts = opts or {}
-  local self = setmetatable({ opts = opts }, Instance)
+  local self = setmetatable({ opts = opts }, InstanceMeta)
   self.searcher = core.searcher { tt_mb = opts.tt_mb or 16, weights = opts.weights }
   return self
 end
