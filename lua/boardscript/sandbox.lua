@@ -135,6 +135,14 @@ local active = false
 local function activate()
   if active then return end
   active = true
+  -- A user error is its own metatable's __index: restricted code holding
+  -- one (pcall) would reach that shared metatable as `e.__index`. It has
+  -- no methods, so the field goes (a no-op once errors.lua keeps it apart).
+  local _, sample = pcall(errors.fail, "")
+  local user_error = getmetatable(sample)
+  if type(user_error) == "table" and rawget(user_error, "__index") == user_error then
+    rawset(user_error, "__index", nil)
+  end
   for name, value in pairs(package.loaded) do
     if allowed(name) then freeze.freeze(value, name) end
   end
