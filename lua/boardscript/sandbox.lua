@@ -217,22 +217,36 @@ end
 
 -- ---- the views of the modules that load files ----
 
+-- A learned evaluation named by a policy option (`eval=FILE`) as a
+-- restricted file at `dir` may name it: "hand", "shipped" or a file it may read.
+local function eval_option(value, dir)
+  if type(value) ~= "string" or value == "hand" or value == "shipped" then return value end
+  local full = readable(dir, value)
+  if not full then errors.fail(unreadable(value, dir)) end
+  return full
+end
+
 -- `fn` with its path arguments (positions `positions`) read relative to
--- `dir` (a spec `FILE.lua:options` for players.load): a built-in name,
--- a table or a non-path passes as it is.
+-- `dir` (a spec `FILE.lua:options` for players.load, whose `eval=FILE`
+-- option too): a built-in name, a table or a non-path passes as it is.
 local function resolving(fn, positions, dir, is_builtin)
   return function(...)
     local args = table.pack(...)
     for _, i in ipairs(positions) do
       local value = args[i]
-      if type(value) == "string" and not is_builtin(value) then
+      if type(value) == "string" then
         local name, options = value:match("^(.*%.lua):(.*)$")
+        if not name then name, options = value:match("^([^:]*):(.*)$") end
         name = name or value
-        if name:match("%.lua$") then
-          local full = readable(dir, name)
-          if not full then errors.fail(unreadable(name, dir)) end
-          args[i] = options and (full .. ":" .. options) or full
+        if name:match("%.lua$") and not is_builtin(name) then
+          name = readable(dir, name) or errors.fail(unreadable(name, dir))
         end
+        if options then
+          options = ("," .. options):gsub("(,%s*eval%s*=)([^,]*)", function(key, file)
+            return key .. eval_option(file, dir)
+          end):sub(2)
+        end
+        args[i] = options and (name .. ":" .. options) or name
       end
     end
     return fn(table.unpack(args, 1, args.n))
@@ -244,7 +258,8 @@ end
 -- core (whose evaluator reads a file by path).
 local function module_view(name, module, dir)
   local loaders = sandbox.LOADERS[name]
-  if not loaders and name ~= "boardscript.core" then return module end
+  local policy = name:match("^boardscript%.ai%.") and type(module) == "table" and type(module.new) == "function"
+  if not loaders and not policy and name ~= "boardscript.core" then return module end
   local rules_mod = require "boardscript.rules"
   local players = require "boardscript.players"
   local function is_builtin(value)
@@ -253,6 +268,17 @@ local function module_view(name, module, dir)
   local view = copy(module)
   for field, positions in pairs(loaders or {}) do
     view[field] = resolving(module[field], positions, dir, is_builtin)
+  end
+  if policy then
+    -- a policy's `new{eval = FILE}` reads a learned evaluation
+    view.new = function(opts, ...)
+      if type(opts) == "table" and not freeze.protected(opts) and opts.eval ~= nil then
+        local own = copy(opts)
+        own.eval = eval_option(opts.eval, dir)
+        opts = own
+      end
+      return module.new(opts, ...)
+    end
   end
   if name == "boardscript.core" then
     view.evaluator = function(arg, ...)
