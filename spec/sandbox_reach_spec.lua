@@ -126,6 +126,13 @@ local function reach(path)
       walk(field, type(key) == "string" and (where .. "." .. key) or (where .. "[" .. tostring(key) .. "]"))
     end
     walk(env.getmetatable(value), "getmetatable(" .. where .. ")")
+    -- what pairs and ipairs hand out besides the fields (their iterator and state)
+    for _, iterate in ipairs { "pairs", "ipairs" } do
+      local f, state, control = env[iterate](value)
+      walk(f, iterate .. "(" .. where .. ")")
+      walk(state, "the state of " .. iterate .. "(" .. where .. ")")
+      walk(control, "the control of " .. iterate .. "(" .. where .. ")")
+    end
     -- fields a table inherits under a metamethod's name (`g.__index` once
     -- reached the methods of every game)
     for _, key in ipairs { "__index", "__newindex", "__call", "__tostring", "__name", "__metatable", "__gc" } do

@@ -91,7 +91,16 @@ function freeze.freeze(t, name)
   local shell = {
     __index = contents,
     __newindex = function(_, key) refuse_change(name, key) end,
-    __pairs = function() return next, contents, nil end,
+    -- (an iterator of its own: `pairs` returning `next, contents` would
+    -- hand the hidden fields out as its state)
+    __pairs = function()
+      local key
+      return function()
+        local value
+        key, value = next(contents, key)
+        return key, value
+      end
+    end,
     __len = function() return #contents end,
   }
   if meta then
