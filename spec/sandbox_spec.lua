@@ -98,6 +98,8 @@ local HOSTILE = {
     refused = "cannot be changed", no_trusted = true },
   { code = [[local _, hidden = pairs(require("boardscript.rules.reversi")); hidden.moves = print]],
     refused = "attempt to index a nil value (local 'hidden')", no_trusted = true },
+  { code = [[require("boardscript.rules").variant(require("boardscript.rules.reversi"),
+    require("boardscript.rules.othello"))]], refused = "cannot change a protected metatable", no_trusted = true },
   { code = [[require("boardscript.families.board").moves = print]],
     refused = "boardscript.families.board.moves cannot be changed", no_trusted = true },
   { code = [[local v = require("boardscript.rules").variant(require("boardscript.rules.reversi"), { name = "v" })

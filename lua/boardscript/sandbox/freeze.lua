@@ -106,6 +106,9 @@ function freeze.freeze(t, name)
   if meta then
     for _, key in ipairs(KEPT) do shell[key] = rawget(meta, key) end
   end
+  -- getmetatable still gives this metatable; setmetatable (boardscript's
+  -- own rules.variant handed a frozen table as overrides) raises
+  shell.__metatable = shell
   contents_of[t], frozen_of[contents], name_of[t] = contents, t, name
   debug.setmetatable(t, shell)
   for key, value in next, contents do
