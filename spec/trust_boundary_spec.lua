@@ -114,6 +114,23 @@ end
     assert.matches("chatter\n=== F5\nstatus hijacked\n", err)
   end)
 
+  it("prints to stderr in a match worker, never into the lines its parent reads (match --jobs)", function()
+    spit(dir .. "/noisy.lua", "print('noise {')\nreturn function(g) print('chatter') return g:moves()[1] end\n")
+    spit(dir .. "/quiet.lua", "return function(g) return g:moves()[1] end\n")
+    local argv = { "match", "--a", "quiet.lua", "--b", "random", "--games", "4", "--jobs", "2", "--seed", "1" }
+    local status, expected, err = support.run(argv, { cwd = dir })
+    assert.equal(0, status, err)
+    argv[3] = "noisy.lua"
+    local noisy_status, out, noisy_err = support.run(argv, { cwd = dir })
+    assert.equal(0, noisy_status, noisy_err)
+    -- (the match itself loads the policy once: its stdout is the user's)
+    assert.equal("noise {\n" .. expected:gsub("quiet%.lua", "noisy.lua"), out)
+    assert.matches("chatter", noisy_err)
+    local _, lines = support.run({ "match", "--a", "noisy.lua", "--b", "random", "--games", "2", "--shard", "1/2" },
+      { cwd = dir })
+    assert.is_nil(lines:find("chatter", 1, true), lines)
+  end)
+
   it("prints to standard output elsewhere (play)", function()
     spit(dir .. "/hello.lua", "print('hello from a policy')\nreturn function(g) return g:moves()[1] end\n")
     local status, out, err = support.run({ "play", "reversi", "--black", "hello.lua", "--white", "random",

@@ -43,10 +43,18 @@ function sandbox.add_option(cmd)
     .. "without it they run restricted (guide: \"What user code may do\").")
 end
 
---- Applies a parsed --trust (args.trust) when given.
+--- The commands whose standard output is a protocol stream: what a
+-- restricted file prints goes to standard error under them.
+sandbox.PROTOCOLS = { nboard = true, gtp = true }
+
+--- Applies a parsed --trust (args.trust) when given, and sends what
+-- restricted files print to standard error when standard output is a
+-- stream another program reads: a protocol (sandbox.PROTOCOLS, by
+-- `args.command`) or a worker's lines (`--shard`).
 -- @tparam table args the parsed arguments
 function sandbox.from_args(args)
   if args.trust then sandbox.trust(true) end
+  if args.shard or sandbox.PROTOCOLS[args.command] then sandbox.set_output(io.stderr) end
 end
 
 --- The command-line words giving the trust again (for worker processes).
@@ -160,8 +168,9 @@ end
 local output = nil -- nil: standard output
 
 --- Sends what restricted files print (`print`, `io.write`) to `file` (a
--- file handle; nil: standard output). The protocol commands (nboard, gtp)
--- send it to standard error, so it never reaches their stream.
+-- file handle; nil: standard output). The protocol commands and workers
+-- send it to standard error (sandbox.from_args), so it never reaches their
+-- stream.
 -- @tparam[opt] file file where restricted output goes
 function sandbox.set_output(file)
   output = file

@@ -45,8 +45,6 @@ end
 
 function command.run(args)
   limits.from_args(args)
-  -- what a policy file prints goes to stderr, never into the protocol stream
-  require("boardscript.sandbox").set_output(io.stderr)
   return command.serve(args)
 end
 
