@@ -267,6 +267,23 @@ describe("sandbox.loadfile", function()
     end
   end)
 
+  it("loads only a restricted file's neighbours on its behalf, even through a loader no view wraps", function()
+    -- as if a module added later leaked the registry's own load
+    local rules_mod = require "boardscript.rules"
+    local path = write_case(dir, [[
+local raw_load = ...
+assert(raw_load("neighbour_rules.lua").name == "neighbour")
+local ok, err = pcall(raw_load, "../outside.lua")
+assert(not ok and tostring(err):find("reading is allowed only for files in", 1, true), tostring(err))
+ok, err = pcall(raw_load, "linked.lua")
+assert(not ok and tostring(err):find("reading is allowed only for files in", 1, true), tostring(err))
+]])
+    local chunk = assert(sandbox.loadfile(path))
+    assert(chunk(rules_mod.load))
+    -- boardscript's own loads (no restricted code on the stack) are as before
+    assert.equal("neighbour", rules_mod.load(dir .. "/neighbour_rules.lua").name)
+  end)
+
   it("gives each file its own copies of the standard tables", function()
     local a = assert(sandbox.loadfile(write_case(dir, "string.rep = nil; table.insert = nil")))
     a()

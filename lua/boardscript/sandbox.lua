@@ -302,6 +302,28 @@ local function module_view(name, module, dir)
   return freeze.freeze(view, name)
 end
 
+-- ---- who is loading ----
+
+-- The chunk sources of restricted code (its files, its neighbours, what it
+-- loads) -> the directory it may read.
+local restricted_sources = {}
+
+-- The directory of the innermost restricted function on the stack, or nil:
+-- a loader called on a restricted file's behalf (through a function no
+-- view wraps) loads only its neighbours. A tail call from restricted code
+-- leaves no frame to find; the views (sandbox.LOADERS) are the rule, this
+-- is the net.
+local function restricted_caller()
+  local level = 3
+  while true do
+    local info = debug.getinfo(level, "S")
+    if not info then return nil end
+    local dir = restricted_sources[info.source]
+    if dir then return dir end
+    level = level + 1
+  end
+end
+
 -- ---- the environment ----
 
 local GLOBALS = { "assert", "error", "ipairs", "next", "pairs", "pcall", "xpcall", "select", "tonumber",
@@ -352,6 +374,7 @@ end
 -- load, loadfile, dofile: text only, in this environment unless given
 -- one of the file's own tables.
 local function add_loaders(env, path, dir)
+  local default_name = ("=(load in %s)"):format(path)
   local function check_env(what, chunk_env)
     if freeze.protected(chunk_env) then library_table(what .. " with an environment", chunk_env) end
     if chunk_env ~= nil and type(chunk_env) ~= "table" then
@@ -361,7 +384,8 @@ local function add_loaders(env, path, dir)
   local function text_load(chunk, name, mode, chunk_env)
     if mode ~= nil and mode ~= "t" then refuse(("load with mode %q (binary chunks)"):format(tostring(mode)), path) end
     check_env("load", chunk_env)
-    if name == nil and type(chunk) == "string" then name = "=(load)" end
+    if name == nil then name = default_name end
+    if type(name) == "string" and restricted_sources[name] == nil then restricted_sources[name] = dir end
     return load(chunk, name, "t", chunk_env == nil and env or chunk_env)
   end
   env.load = function(chunk, name, mode, ...)
@@ -375,6 +399,7 @@ local function add_loaders(env, path, dir)
     check_env("loadfile", chunk_env)
     local full = readable(dir, name)
     if not full then return nil, unreadable(name, dir) end
+    restricted_sources["@" .. full] = dir
     return loadfile(full, "t", chunk_env == nil and env or chunk_env)
   end
   env.dofile = function(name)
@@ -468,6 +493,7 @@ local function add_require(env, path, dir)
         error(("module '%s' not found next to %s (restricted: boardscript.* and files in %s/, "
           .. "through no symbolic link)"):format(name, path, dir), 2)
       end
+      restricted_sources["@" .. file] = dir
       local chunk, err = loadfile(file, "t", env)
       if not chunk then error(err, 2) end
       value = chunk(name, file)
@@ -528,11 +554,23 @@ end
 -- @treturn ?string why not
 function sandbox.loadfile(path)
   if type(path) ~= "string" then return nil, "a path is a string" end
+  if not trusted then
+    -- on behalf of a restricted file: its neighbours only
+    local dir = restricted_caller()
+    if dir then
+      local inside = path:sub(1, #dir + 1) == dir .. "/" and path:sub(#dir + 2) or path
+      local full = readable(dir, inside)
+      if not full then return nil, unreadable(path, dir) end
+      path = full
+    end
+  end
   if sandbox.binary(path) then
     return nil, ("%s: a precompiled (binary) chunk; only Lua source is loaded"):format(path)
   end
   if trusted then return loadfile(path, "t") end
-  return loadfile(path, "t", sandbox.env(path))
+  local env = sandbox.env(path)
+  restricted_sources["@" .. path] = dir_of(path)
+  return loadfile(path, "t", env)
 end
 
 --- Like sandbox.loadfile, but raises a user error naming the file.
