@@ -39,6 +39,22 @@ return rules.variant(require "boardscript.rules.reversi", { name = "zz" })
     end
   end)
 
+  it("cannot require a boardscript module from the working directory (found beyond the issue)", function()
+    -- an archive unpacked where the user runs boardscript: ./boardscript/ai/zzz.lua
+    -- came after boardscript's own directory on package.path, and ran with full rights
+    assert(os.execute(("mkdir -p %q"):format(dir .. "/boardscript/ai")))
+    spit(dir .. "/boardscript/ai/zzz.lua", ("io.open(%q, 'w'):close()\nreturn {}\n"):format(dir .. "/pwned"))
+    spit(dir .. "/evil.lua", [[
+local ok, err = pcall(require, "boardscript.ai.zzz")
+assert(not ok and err:find("module 'boardscript.ai.zzz' not found among boardscript's own modules", 1, true), err)
+return function(g) return g:moves()[1] end
+]])
+    local status, _, err = support.run({ "play", "reversi", "--black", "evil.lua", "--white", "random", "--seed", "1" },
+      { cwd = dir })
+    assert.equal(0, status, err)
+    assert.is_false(pwned())
+  end)
+
   it("cannot have players.load require a module it put in players.BUILTIN", function()
     spit(dir .. "/p.lua", [[
 local players = require "boardscript.players"

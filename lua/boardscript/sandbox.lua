@@ -15,6 +15,7 @@
 -- through no symbolic link.
 local errors = require "boardscript.errors"
 local freeze = require "boardscript.sandbox.freeze"
+require "boardscript.core" -- the C module, loaded now: a restricted file finds it loaded
 
 local has_lfs, lfs = pcall(require, "lfs")
 if not has_lfs or type(lfs) ~= "table" or type(lfs.symlinkattributes) ~= "function" then lfs = nil end
@@ -453,6 +454,30 @@ local function add_io(env, path, dir)
   end
 end
 
+-- Where boardscript's own Lua modules are (the directory this file is in),
+-- as a search path: an allowed module not loaded yet must be found there,
+-- and be what package.path finds, else `./boardscript/ai/x.lua` in the
+-- working directory (where a stranger's files often are) would run with
+-- full rights. nil when it cannot be told (then nothing new is loaded).
+local OWN_PATH = (function()
+  local source = debug.getinfo(1, "S").source
+  local root = source:match("^@(.*)/boardscript/sandbox%.lua$") or source:match("^@(.*)/boardscript/sandbox/init%.lua$")
+  return root and ("%s/?.lua;%s/?/init.lua"):format(root, root) or nil
+end)()
+
+-- require of an allowed boardscript module `name` for a restricted file
+-- (loaded already, preloaded by the host, or found where boardscript's
+-- own modules are).
+local function require_own(name)
+  if package.loaded[name] == nil and package.preload[name] == nil then
+    local own = OWN_PATH and package.searchpath(name, OWN_PATH)
+    if not own or package.searchpath(name, package.path) ~= own then
+      error(("module '%s' not found among boardscript's own modules"):format(name), 3)
+    end
+  end
+  return require(name)
+end
+
 -- require: boardscript's allowed modules (frozen; views where they load
 -- files) and Lua files next to the user's file, loaded into this
 -- environment.
@@ -475,7 +500,7 @@ local function add_require(env, path, dir)
       value = module_view(name, fields, dir)
     elseif name:sub(1, 12) == "boardscript." then
       if not allowed(name) then refuse(("require %q"):format(name), path) end
-      value = module_view(name, require(name), dir)
+      value = module_view(name, require_own(name), dir)
     else
       -- the search path is fixed: package.path here is for reading only
       local file
