@@ -98,7 +98,8 @@ for _, name in ipairs(allowed_modules()) do
     for _, value in pairs(module) do in_allowed[value] = true end
   end
 end
-for _, name in ipairs { "boardscript.sandbox", "boardscript.sandbox.freeze", "boardscript.limits",
+for _, name in ipairs { "boardscript.sandbox", "boardscript.sandbox.freeze", "boardscript.sandbox.paths",
+  "boardscript.sandbox.views", "boardscript.limits",
   "boardscript.output", "boardscript.workers", "boardscript.record", "boardscript.console", "boardscript.play",
   "boardscript.hooks", "boardscript.evalfile", "boardscript.testing", "boardscript.bounded" } do
   for key, value in pairs(require(name)) do

@@ -15,10 +15,11 @@
 -- through no symbolic link.
 local errors = require "boardscript.errors"
 local freeze = require "boardscript.sandbox.freeze"
+local paths = require "boardscript.sandbox.paths"
+local views = require "boardscript.sandbox.views"
 require "boardscript.core" -- the C module, loaded now: a restricted file finds it loaded
 
-local has_lfs, lfs = pcall(require, "lfs")
-if not has_lfs or type(lfs) ~= "table" or type(lfs.symlinkattributes) ~= "function" then lfs = nil end
+local dir_of, readable, unreadable = paths.dir_of, paths.readable, paths.unreadable
 
 local sandbox = {}
 
@@ -179,128 +180,6 @@ end
 
 local function output_file()
   return output or io.stdout
-end
-
--- ---- paths ----
-
--- Turns "a/./b/../c" into "a/c"; nil when it climbs above its start.
-local function normalize(path)
-  local parts = {}
-  for part in path:gmatch("[^/]+") do
-    if part == ".." then
-      if #parts == 0 then return nil end
-      parts[#parts] = nil
-    elseif part ~= "." then
-      parts[#parts + 1] = part
-    end
-  end
-  return table.concat(parts, "/")
-end
-
--- The directory of `path`, "." for a bare name.
-local function dir_of(path)
-  return path:match("^(.*)/[^/]*$") or "."
-end
-
--- The path user code at `dir` may read as `name`, or nil: relative names
--- only, in `dir` or below it, through no symbolic link (checked with
--- lua-filesystem; without it nothing is readable).
-local function readable(dir, name)
-  if type(name) ~= "string" or name == "" or name:find("\0", 1, true) or name:sub(1, 1) == "/" then
-    return nil
-  end
-  local inside = normalize(name)
-  if not inside or inside == "" or not lfs then return nil end
-  local path = dir
-  for part in inside:gmatch("[^/]+") do
-    path = path .. "/" .. part
-    if lfs.symlinkattributes(path, "mode") == "link" then return nil end
-  end
-  return path
-end
-
-local function unreadable(name, dir)
-  return ("%s: reading is allowed only for files in %s/ and below, through no symbolic link%s "
-    .. "(restricted; --trust gives full rights)"):format(tostring(name), dir,
-    lfs and "" or " (lua-filesystem is missing: nothing can be checked)")
-end
-
--- ---- the views of the modules that load files ----
-
--- A learned evaluation named by a policy option (`eval=FILE`) as a
--- restricted file at `dir` may name it: "hand", "shipped" or a file it may read.
-local function eval_option(value, dir)
-  if type(value) ~= "string" or value == "hand" or value == "shipped" then return value end
-  local full = readable(dir, value)
-  if not full then errors.fail(unreadable(value, dir)) end
-  return full
-end
-
--- `fn` with its path arguments (positions `positions`) read relative to
--- `dir` (a spec `FILE.lua:options` for players.load, whose `eval=FILE`
--- option too): a built-in name, a table or a non-path passes as it is.
-local function resolving(fn, positions, dir, is_builtin)
-  return function(...)
-    local args = table.pack(...)
-    for _, i in ipairs(positions) do
-      local value = args[i]
-      if type(value) == "string" then
-        local name, options = value:match("^(.*%.lua):(.*)$")
-        if not name then name, options = value:match("^([^:]*):(.*)$") end
-        name = name or value
-        if name:match("%.lua$") and not is_builtin(name) then
-          name = readable(dir, name) or errors.fail(unreadable(name, dir))
-        end
-        if options then
-          options = ("," .. options):gsub("(,%s*eval%s*=)([^,]*)", function(key, file)
-            return key .. eval_option(file, dir)
-          end):sub(2)
-        end
-        args[i] = options and (name .. ":" .. options) or name
-      end
-    end
-    return fn(table.unpack(args, 1, args.n))
-  end
-end
-
--- The read-only view a restricted file at `dir` gets of module `name`
--- (`module`): the module itself, frozen, unless it has loaders or is the
--- core (whose evaluator reads a file by path).
-local function module_view(name, module, dir)
-  local loaders = sandbox.LOADERS[name]
-  local policy = name:match("^boardscript%.ai%.") and type(module) == "table" and type(module.new) == "function"
-  if not loaders and not policy and name ~= "boardscript.core" then return module end
-  local rules_mod = require "boardscript.rules"
-  local players = require "boardscript.players"
-  local function is_builtin(value)
-    return rules_mod.BUILTIN[value] ~= nil or players.BUILTIN[(value:match("^([^:]*)"))] ~= nil
-  end
-  local view = copy(module)
-  for field, positions in pairs(loaders or {}) do
-    view[field] = resolving(module[field], positions, dir, is_builtin)
-  end
-  if policy then
-    -- a policy's `new{eval = FILE}` reads a learned evaluation
-    view.new = function(opts, ...)
-      if type(opts) == "table" and not freeze.protected(opts) and opts.eval ~= nil then
-        local own = copy(opts)
-        own.eval = eval_option(opts.eval, dir)
-        opts = own
-      end
-      return module.new(opts, ...)
-    end
-  end
-  if name == "boardscript.core" then
-    view.evaluator = function(arg, ...)
-      if type(arg) == "string" then
-        local full = readable(dir, arg)
-        if not full then error(unreadable(arg, dir), 2) end
-        return module.evaluator(full, ...)
-      end
-      return module.evaluator(arg, ...)
-    end
-  end
-  return freeze.freeze(view, name)
 end
 
 -- ---- who is loading ----
@@ -497,10 +376,10 @@ local function add_require(env, path, dir)
         local module = "boardscript." .. key
         fields[key] = allowed(module) and env.require(module) or api[key]
       end
-      value = module_view(name, fields, dir)
+      value = views.module(name, fields, dir, sandbox.LOADERS[name])
     elseif name:sub(1, 12) == "boardscript." then
       if not allowed(name) then refuse(("require %q"):format(name), path) end
-      value = module_view(name, require_own(name), dir)
+      value = views.module(name, require_own(name), dir, sandbox.LOADERS[name])
     else
       -- the search path is fixed: package.path here is for reading only
       local file
