@@ -284,6 +284,20 @@ assert(not ok and tostring(err):find("reading is allowed only for files in", 1, 
     assert.equal("neighbour", rules_mod.load(dir .. "/neighbour_rules.lua").name)
   end)
 
+  it("cannot pass its own chunks off as boardscript's (chunk names are its own)", function()
+    -- a chunk named after players.lua would make every later players.load
+    -- look like a load on its behalf, relative to its directory
+    local source = debug.getinfo(require("boardscript.players").load, "S").source
+    local chunk = assert(sandbox.loadfile(write_case(dir, ("assert(load('return 1', %q))()"):format(source))))
+    chunk()
+    sandbox.trust(false)
+    local players = require "boardscript.players"
+    assert.truthy(players.load(dir .. "/neighbour_policy.lua").policy)
+    local ok, err = pcall(players.load, "neighbour_policy.lua") -- relative to here, not to DIR
+    assert.is_false(ok)
+    assert.matches("cannot open neighbour_policy.lua", tostring(err.message or err))
+  end)
+
   it("gives each file its own copies of the standard tables", function()
     local a = assert(sandbox.loadfile(write_case(dir, "string.rep = nil; table.insert = nil")))
     a()

@@ -254,7 +254,11 @@ end
 -- load, loadfile, dofile: text only, in this environment unless given
 -- one of the file's own tables.
 local function add_loaders(env, path, dir)
-  local default_name = ("=(load in %s)"):format(path)
+  -- what it loads is named after it: a chunk name of its choosing could be
+  -- the source of one of boardscript's files, which restricted_caller
+  -- would then take for restricted code
+  local prefix = ("=(load in %s)"):format(path)
+  restricted_sources[prefix] = dir
   local function check_env(what, chunk_env)
     if freeze.protected(chunk_env) then library_table(what .. " with an environment", chunk_env) end
     if chunk_env ~= nil and type(chunk_env) ~= "table" then
@@ -264,8 +268,12 @@ local function add_loaders(env, path, dir)
   local function text_load(chunk, name, mode, chunk_env)
     if mode ~= nil and mode ~= "t" then refuse(("load with mode %q (binary chunks)"):format(tostring(mode)), path) end
     check_env("load", chunk_env)
-    if name == nil then name = default_name end
-    if type(name) == "string" and restricted_sources[name] == nil then restricted_sources[name] = dir end
+    if name == nil then
+      name = prefix
+    elseif type(name) == "string" then
+      name = prefix .. " " .. name
+      restricted_sources[name] = dir
+    end
     return load(chunk, name, "t", chunk_env == nil and env or chunk_env)
   end
   env.load = function(chunk, name, mode, ...)
