@@ -21,6 +21,7 @@ dependencies = {
   "lua >= 5.4, < 5.5",
   "argparse",
   "dkjson",
+  "luafilesystem", -- the sandbox checks that a restricted file reads through no symbolic link
 }
 build = {
   type = "cmake",

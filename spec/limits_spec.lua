@@ -385,7 +385,14 @@ describe("budgets that cannot be escaped", function()
   end)
 
   it("forfeits a policy that changes the hooks of the rule set it plays, and puts them back", function()
+    -- restricted, every write is refused (the modules are frozen): the games are played out as usual
     local status, out, err = match("./rewrite_rules_policy.lua", { "--verbose" })
+    assert.equal(0, status)
+    assert.equal(0, count(err, "changed the rule set it plays"))
+    assert.matches("Finished game 2", out, 1, true)
+    assert.is_nil(out:find("Forfeits:", 1, true))
+    -- trusted, the writes go through: each is found after the move, put back, and a forfeit
+    status, out, err = match("./rewrite_rules_policy.lua", { "--verbose", "--trust" })
     assert.equal(0, status)
     assert.equal(2, count(err, "changed the rule set it plays"))
     assert.matches("Forfeits: 2 games lost by a player's fault", out, 1, true)

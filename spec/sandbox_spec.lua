@@ -61,7 +61,7 @@ local HOSTILE = {
   { code = [[require("boardscript.core").board = nil]],
     refused = "boardscript.core.board cannot be changed", no_trusted = true },
   { code = [[setmetatable(require("boardscript.rules"), {})]],
-    refused = "cannot change a protected metatable", no_trusted = true },
+    refused = "setmetatable: boardscript.rules is one of boardscript's tables, read-only", no_trusted = true },
   { code = [[require("io")]], refused = "module 'io' not found next to" },
   { code = [[require("os")]], refused = "module 'os' not found next to" },
   { code = [[require("debug")]], refused = "module 'debug' not found next to" },
@@ -71,6 +71,88 @@ local HOSTILE = {
   { code = [[dofile("/etc/hostname")]], refused = "reading is allowed only for files in" },
   { code = [[assert(_G.os.execute)("true")]], refused = "os.execute is not allowed" },
   { code = [[package.loaded.os.execute("true")]], refused = "attempt to index a nil value (field 'os')" },
+  -- issue 27: the registry's tables are read-only all the way down, so it
+  -- never calls the real require on a name a restricted file chose
+  { code = [[require("boardscript.rules").BUILTIN.zz = "payload"]],
+    refused = "boardscript.rules.BUILTIN.zz cannot be changed", no_trusted = true },
+  { code = [[local r = require("boardscript.rules"); pcall(rawset, r.BUILTIN, "zz", "payload"); r.load("zz")]],
+    refused = "unknown rule set 'zz'", no_trusted = true },
+  { code = [[rawset(require("boardscript.rules").BUILTIN, "zz", "payload")]],
+    refused = "rawset: boardscript.rules.BUILTIN is one of boardscript's tables, read-only", no_trusted = true },
+  { code = [[require("boardscript").rules.BUILTIN.zz = "payload"]],
+    refused = "boardscript.rules.BUILTIN.zz cannot be changed", no_trusted = true },
+  { code = [[require("boardscript.players").BUILTIN.zz = { module = "payload" }]],
+    refused = "boardscript.players.BUILTIN.zz cannot be changed", no_trusted = true },
+  { code = [[local p = require("boardscript.players"); pcall(rawset, p.BUILTIN, "zz", { module = "payload" })
+    p.load("zz")]], refused = "unknown player 'zz'", no_trusted = true },
+  { code = [[table.insert(require("boardscript.rules").HOOKS, "x")]],
+    refused = "boardscript.rules.HOOKS.8 cannot be changed", no_trusted = true },
+  -- built-in rule set modules are frozen for everyone (a policy rewrote reversi's hooks)
+  { code = [[require("boardscript.rules.reversi").moves = function() return {} end]],
+    refused = "boardscript.rules.reversi.moves cannot be changed", no_trusted = true },
+  { code = [[rawset(require("boardscript.rules.reversi"), "moves", print)]],
+    refused = "rawset: boardscript.rules.reversi is one of boardscript's tables", no_trusted = true },
+  { code = [[require("boardscript.rules.reversi").sides[1] = "red"]],
+    refused = "boardscript.families.board.sides.1 cannot be changed", no_trusted = true },
+  { code = [[require("boardscript.rules.othello_strict").core_count.hooks.moves = print]],
+    refused = "cannot be changed", no_trusted = true },
+  { code = [[local _, hidden = pairs(require("boardscript.rules.reversi")); hidden.moves = print]],
+    refused = "attempt to index a nil value (local 'hidden')", no_trusted = true },
+  { code = [[require("boardscript.rules").variant(require("boardscript.rules.reversi"),
+    require("boardscript.rules.othello"))]], refused = "cannot change a protected metatable", no_trusted = true },
+  { code = [[require("boardscript.families.board").moves = print]],
+    refused = "boardscript.families.board.moves cannot be changed", no_trusted = true },
+  { code = [[local v = require("boardscript.rules").variant(require("boardscript.rules.reversi"), { name = "v" })
+    getmetatable(v).__index.moves = print]], refused = "boardscript.rules.reversi.moves cannot be changed",
+    no_trusted = true },
+  { code = [[local v = require("boardscript.rules").variant(require("boardscript.rules.reversi"), { name = "v" })
+    v.sides[2] = "red"]], refused = "boardscript.families.board.sides.2 cannot be changed", no_trusted = true },
+  { code = [[setmetatable(require("boardscript.rules.reversi"), nil)]],
+    refused = "setmetatable: boardscript.rules.reversi is one of boardscript's tables", no_trusted = true },
+  { code = [[require("boardscript").new_game("reversi").rules.play = print]],
+    refused = "boardscript.rules.reversi.play cannot be changed", no_trusted = true },
+  { code = [[require("boardscript").new_game("reversi").__index.play = print]],
+    refused = "attempt to index a nil value (field '__index')", no_trusted = true },
+  -- a game's metatable is hidden (getmetatable gives false)
+  { code = [[getmetatable(require("boardscript").new_game("reversi")).__index.play = print]],
+    refused = "attempt to index a boolean value", no_trusted = true },
+  { code = [[require("boardscript.ai.alphabeta").new({ depth = 1 }).__index.choose = print]],
+    refused = "attempt to index a nil value (field '__index')", no_trusted = true },
+  { code = [[require("boardscript.ai.mcts").new().choose = nil; require("boardscript.ai.mcts").choose = nil]],
+    refused = "boardscript.ai.mcts.choose cannot be changed", no_trusted = true },
+  -- the string metatable offers no dump
+  { code = [[local dump = ("").dump; dump(print)]], refused = "attempt to call a nil value (local 'dump')",
+    no_trusted = true },
+  -- no loader but the sandbox's own: paths are the file's neighbours, read as io.open reads
+  { code = [[require("boardscript.rules").load("/etc/x.lua")]], refused = "/etc/x.lua: reading is allowed only" },
+  { code = [[require("boardscript.rules").load("../x.lua")]], refused = "../x.lua: reading is allowed only" },
+  { code = [[require("boardscript.rules").load("linked.lua")]], refused = "linked.lua: reading is allowed only" },
+  { code = [[require("boardscript.players").load("/tmp/p.lua:depth=1")]], refused = "reading is allowed only" },
+  { code = [[require("boardscript.game").new("../x.lua")]], refused = "../x.lua: reading is allowed only" },
+  { code = [[require("boardscript").new_game("/etc/x.lua")]], refused = "/etc/x.lua: reading is allowed only" },
+  { code = [[require("boardscript.players").builtin_for("/etc/x.lua")]], refused = "reading is allowed only" },
+  { code = [[require("boardscript.players").load("alphabeta:depth=1,eval=/etc/passwd")]],
+    refused = "/etc/passwd: reading is allowed only" },
+  { code = [[require("boardscript.ai.minimax").new({ eval = "passwd" })]],
+    refused = "passwd: reading is allowed only" },
+  { code = [[load("x = 1", "x", "t", require("boardscript.rules"))()]],
+    refused = "load with an environment: boardscript.rules is one of boardscript's tables", no_trusted = true },
+  { code = [[loadfile("helper.lua", "t", require("boardscript.game"))]],
+    refused = "loadfile with an environment: boardscript.game is one of boardscript's tables", no_trusted = true },
+  { code = [[package.path = "/etc/?.lua;/etc/?"; require("passwd")]], refused = "module 'passwd' not found next to" },
+  -- reads follow no symbolic link out of the file's directory
+  { code = [[assert(io.open("passwd"))]], refused = "passwd: reading is allowed only for files in" },
+  { code = [[assert(io.open("root/etc/passwd"))]], refused = "reading is allowed only for files in" },
+  { code = [[for l in io.lines("passwd") do end]], refused = "reading is allowed only for files in" },
+  { code = [[dofile("linked.lua")]], refused = "reading is allowed only for files in" },
+  { code = [[assert(loadfile("linked.lua"))]], refused = "reading is allowed only for files in" },
+  { code = [[require("linked")]], refused = "module 'linked' not found next to" },
+  { code = [[require("boardscript.core").evaluator("passwd")]], refused = "reading is allowed only for files in" },
+  -- no finalizer: Lua runs them with hooks off, outside every budget
+  { code = [[setmetatable({}, { __gc = function() while true do end end })]],
+    refused = "setmetatable: a metatable with __gc is not allowed", no_trusted = true },
+  { code = [[setmetatable({}, { __gc = false })]], refused = "a metatable with __gc is not allowed",
+    no_trusted = true },
 }
 
 -- What a restricted file may still do: each line must run without error.
@@ -93,6 +175,19 @@ local ALLOWED = {
   [[string.format = nil; assert(string.format == nil)]],
   [[assert(os.clock() >= 0 and os.time() > 0 and os.date("%Y"))]],
   [[local t = setmetatable({}, { __index = function() return 1 end }); assert(getmetatable(t) and t.x == 1)]],
+  [[local m = {}; local t = setmetatable({}, m); getmetatable(t).__index = { x = 1 }; assert(t.x == 1)]],
+  [[local m = setmetatable({}, {}); m.__gc = function() end]], -- set after: no finalizer in 5.4
+  [[assert(("x"):rep(3) == "xxx" and ("%d"):format(1) == "1")]],
+  [[local rules, reversi = require("boardscript.rules"), require("boardscript.rules.reversi")
+    local v = rules.variant(reversi, { name = "v" })
+    assert(getmetatable(v).__index == reversi and rules.load("reversi") == reversi)
+    assert(rules.counted_in_core(v) and v.sides[1] == "black")
+    function v:winner() return "draw" end]],
+  [[assert(require("boardscript.rules").load("neighbour_rules.lua").name == "neighbour")]],
+  [[assert(require("boardscript").new_game("sub/../neighbour_rules.lua"):moves()[1])]],
+  [[assert(require("boardscript.players").load("neighbour_policy.lua").policy)]],
+  [[local g = require("boardscript").new_game("reversi"); g.mine = 1; assert(g:play(g:moves()[1]))]],
+  [[local x = {}; assert(load("y = 2", "y", "t", x)) (); assert(x.y == 2)]],
 }
 
 local function write_case(dir, code)
@@ -109,6 +204,13 @@ describe("sandbox.loadfile", function()
     spit(dir .. "/book.txt", "f5 d6\n")
     spit(dir .. "/sub/deep.txt", "x\n")
     spit(dir .. "/victim", "keep me\n")
+    spit(dir .. "/payload.lua", ("io.open(%q, 'w'):close()\nreturn {}\n"):format(dir .. "/pwned"))
+    spit(dir .. "/neighbour_rules.lua", "return require('boardscript.rules').variant("
+      .. "require('boardscript.rules.reversi'), { name = 'neighbour' })\n")
+    spit(dir .. "/neighbour_policy.lua", "return function(g) return g:moves()[1] end\n")
+    spit(dir .. "/outside.lua", "return {}\n")
+    assert(os.execute(("ln -s /etc/passwd %q && ln -s / %q && ln -s %q %q"):format(dir .. "/passwd",
+      dir .. "/root", dir .. "/payload.lua", dir .. "/linked.lua")))
   end)
   after_each(function()
     sandbox.trust(false)
@@ -164,6 +266,37 @@ describe("sandbox.loadfile", function()
       assert.is_nil(chunk)
       assert.equal(bin .. ": a precompiled (binary) chunk; only Lua source is loaded", err)
     end
+  end)
+
+  it("loads only a restricted file's neighbours on its behalf, even through a loader no view wraps", function()
+    -- as if a module added later leaked the registry's own load
+    local rules_mod = require "boardscript.rules"
+    local path = write_case(dir, [[
+local raw_load = ...
+assert(raw_load("neighbour_rules.lua").name == "neighbour")
+local ok, err = pcall(raw_load, "../outside.lua")
+assert(not ok and tostring(err):find("reading is allowed only for files in", 1, true), tostring(err))
+ok, err = pcall(raw_load, "linked.lua")
+assert(not ok and tostring(err):find("reading is allowed only for files in", 1, true), tostring(err))
+]])
+    local chunk = assert(sandbox.loadfile(path))
+    assert(chunk(rules_mod.load))
+    -- boardscript's own loads (no restricted code on the stack) are as before
+    assert.equal("neighbour", rules_mod.load(dir .. "/neighbour_rules.lua").name)
+  end)
+
+  it("cannot pass its own chunks off as boardscript's (chunk names are its own)", function()
+    -- a chunk named after players.lua would make every later players.load
+    -- look like a load on its behalf, relative to its directory
+    local source = debug.getinfo(require("boardscript.players").load, "S").source
+    local chunk = assert(sandbox.loadfile(write_case(dir, ("assert(load('return 1', %q))()"):format(source))))
+    chunk()
+    sandbox.trust(false)
+    local players = require "boardscript.players"
+    assert.truthy(players.load(dir .. "/neighbour_policy.lua").policy)
+    local ok, err = pcall(players.load, "neighbour_policy.lua") -- relative to here, not to DIR
+    assert.is_false(ok)
+    assert.matches("cannot open neighbour_policy.lua", tostring(err.message or err))
   end)
 
   it("gives each file its own copies of the standard tables", function()

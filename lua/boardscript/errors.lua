@@ -10,9 +10,10 @@ errors.EXIT_USAGE = 2   -- a usage error, or a user's rule set, policy or script
 errors.EXIT_EOF = 3     -- end of input before the game finished
 
 -- The metatable of user errors, hidden from getmetatable (user code must
--- not reach it and give every error a looping __tostring).
+-- not reach it and give every error a looping __tostring). It has no
+-- __index: an error's fields are its own, and restricted code holding one
+-- (through pcall) reaches no shared table through it.
 local UserError = { __metatable = false }
-UserError.__index = UserError
 UserError.__tostring = function(e)
   local message = rawget(e, "message")
   return type(message) == "string" and message or "(error object is a table value)"

@@ -8,11 +8,13 @@ local rules_mod = require "boardscript.rules"
 
 local game = {}
 
+-- The methods, and the metatable of every game: apart, so that no game
+-- reaches its metatable through a field (`g.__index`) and restricted code
+-- holding a game cannot change the methods of all games.
 local Game = {}
-Game.__index = Game
--- hidden from getmetatable: a policy gets a game (a copy) and must not
--- change the methods every game runs
-Game.__metatable = false
+-- (hidden from getmetatable too: a policy gets a game, a copy, and must
+-- not change the methods every game runs)
+local GameMeta = { __index = Game, __metatable = false }
 
 --- game.new(rules[, opts[, rng]]) sets up a new game. `rules` is a rule
 -- set table, a built-in name or a path to a rule set file; `opts` the
@@ -44,7 +46,7 @@ end
 -- @tparam[opt] userdata rng a `core.rng` generator
 -- @treturn Game
 function game.wrap(rules, state, rng)
-  return setmetatable({ rules = rules, state = state, rng = rng, opts = {}, log = {} }, Game)
+  return setmetatable({ rules = rules, state = state, rng = rng, opts = {}, log = {} }, GameMeta)
 end
 
 --- The side to move (`state.player`): "black"/"white", or 1/2 in dots.
@@ -88,7 +90,7 @@ function Game:parse_move(text) return self.rules:parse_move(text, self.state) en
 --- The board as text, with coordinates.
 -- @treturn string
 function Game:text() return self.rules:board_text(self.state) end
-Game.__tostring = Game.text
+GameMeta.__tostring = function(g) return g:text() end
 --- The size as commands print it: "8", "3x3".
 -- @treturn string
 function Game:size_text() return self.rules:size_text(self.state) end
@@ -135,13 +137,20 @@ function Game:pass()
   return true
 end
 
---- The most plies a game may last before it is stopped as one that never
--- ends: game.max_plies when set (--max-plies N), else 50 per cell of the
--- board (at least 1000).
-game.max_plies = nil
+-- The most plies a game may last before it is stopped as one that never
+-- ends: --max-plies N when given (game.from_args), else 50 per cell of
+-- the board (at least 1000). Kept here, not in the module table: the
+-- module is read-only once restricted code is loaded.
+local max_plies = nil
+
+--- The --max-plies setting in force, or nil.
+-- @treturn ?integer
+function game.max_plies()
+  return max_plies
+end
 
 function Game:ply_limit()
-  if game.max_plies then return game.max_plies end
+  if max_plies then return max_plies end
   local board = self.state.board
   local cells = 64
   if type(board) == "userdata" or type(board) == "table" then
@@ -153,7 +162,7 @@ end
 
 -- Stops a game that would go past its ply limit: the rule set never ends it.
 function Game:count_ply()
-  local limit = game.max_plies or self.default_limit
+  local limit = max_plies or self.default_limit
   if not limit then
     limit = self:ply_limit()
     self.default_limit = limit
@@ -167,7 +176,7 @@ end
 --- Applies a parsed --max-plies when given.
 -- @tparam table args the parsed arguments (`args.max_plies`)
 function game.from_args(args)
-  if args.max_plies then game.max_plies = args.max_plies end
+  if args.max_plies then max_plies = args.max_plies end
 end
 
 --- Takes back the last move or pass; false when there is none.

@@ -3,13 +3,15 @@
 local hooks = {}
 
 --- Walks the rule set `rules` and the tables it inherits from (through
--- `__index`) that are not boardscript's own (`ours`: a set of tables), and
+-- `__index`) that are not boardscript's own (`ours`: a set of tables; a
+-- frozen library table is boardscript's own too), and
 -- replaces each function field `fn` (key `key`) for which `make(fn, key)`
 -- returns a function by that function. A `core_count` declaration's hooks
 -- follow their replacements, so it still vouches for them. Returns `rules`.
 function hooks.rewrap(rules, ours, make)
+  local sandbox = require "boardscript.sandbox"
   local t = rules
-  while type(t) == "table" and not ours[t] do
+  while type(t) == "table" and not ours[t] and not sandbox.frozen(t) do
     local replaced = {}
     for key, value in pairs(t) do
       local w = type(value) == "function" and make(value, key) or nil
@@ -160,9 +162,11 @@ function hooks.hidden_code(rules, ours)
   for name, module in pairs(package.loaded) do
     if type(name) == "string" and name:match("^boardscript") then loaded[module] = true end
   end
+  local sandbox = require "boardscript.sandbox"
   local seen = {}
   local function visit(t, path)
-    if seen[t] or ours[t] or loaded[t] then return nil end
+    -- a frozen table is a library table of boardscript's own (sandbox.freeze)
+    if seen[t] or ours[t] or loaded[t] or sandbox.frozen(t) then return nil end
     seen[t] = true
     local meta = debug.getmetatable(t)
     if type(meta) == "table" then

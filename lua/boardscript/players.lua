@@ -303,6 +303,23 @@ function players.context(player, g)
   }
 end
 
+-- A copy of `g` for a policy that shares nothing it could change with
+-- the game: its options and the entries of its log are copies too.
+local function detached(g)
+  local copy = g:clone()
+  local opts = {}
+  for key, value in pairs(g.opts or {}) do opts[key] = value end
+  copy.opts = opts
+  for i, entry in ipairs(copy.log) do
+    local e = {}
+    for key, value in pairs(entry) do
+      e[key] = type(value) == "table" and table.move(value, 1, #value, 1, {}) or value
+    end
+    copy.log[i] = e
+  end
+  return copy
+end
+
 -- Calls policy method `method` on a copy of `g` (and a ctx), on budget
 -- (boardscript.limits); an error in it is a user error naming the player.
 -- The answer crosses as plain data made inside the window (no metamethod
@@ -315,7 +332,7 @@ local function ask(player, g, method)
   local target = shells[policy] or policy
   local ok, result = limits.call(who(player, g), function(...)
     return limits.plain_value((target[method](...)))
-  end, target, g:clone(), players.context(player, g))
+  end, target, detached(g), players.context(player, g))
   -- the rule set is shared with the policy's copy: its hooks run outside
   -- any budget (the built-in ones) or wrapped in one, and must stay so
   local changed = hooks.restore(record)

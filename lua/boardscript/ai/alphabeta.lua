@@ -57,20 +57,24 @@ end
 -- policy file may return an instance as it is.
 -- Its searcher (`self.searcher`) is made at its first use, so an instance
 -- that never searches (a seat of `boardscript serve`, whose moves are
--- searched in worker processes) holds no table.
+-- searched in worker processes) holds no table. (Its metatable is apart:
+-- an instance reaches no table of its methods through a field,
+-- `inst.__index`.)
 local Instance = { name = "alphabeta", accepts = rules_mod.searched_in_core }
-Instance.__index = function(self, key)
-  if key ~= "searcher" then return Instance[key] end
-  local searcher = core.searcher { tt_mb = self.opts.tt_mb or 16, weights = self.opts.weights }
-  rawset(self, "searcher", searcher)
-  return searcher
-end
+local InstanceMeta = {
+  __index = function(self, key)
+    if key ~= "searcher" then return Instance[key] end
+    local searcher = core.searcher { tt_mb = self.opts.tt_mb or 16, weights = self.opts.weights }
+    rawset(self, "searcher", searcher)
+    return searcher
+  end,
+}
 
 --- A new instance (its own table and weights). opts: depth, time, endgame,
 -- tt_mb, weights (a table, see core searcher:weights), evaluate (a function).
 function alphabeta.new(opts)
   opts = opts or {}
-  return setmetatable({ opts = opts }, Instance)
+  return setmetatable({ opts = opts }, InstanceMeta)
 end
 
 --- Frees the instance's searcher (its table) now; a later search makes a

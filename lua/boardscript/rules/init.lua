@@ -426,7 +426,9 @@ local function check_hooks(rules, where, ours)
   end)
 end
 
--- A path's directory, for `require` of modules next to a user's file.
+-- A path's directory, for `require` of modules next to a trusted user's
+-- file (a restricted file's own `require` finds them; the real one must
+-- never look in a restricted file's directory).
 local function with_dir_on_path(path, f, ...)
   local dir = path:match("^(.*)/[^/]*$") or "."
   local saved = package.path
@@ -435,6 +437,10 @@ local function with_dir_on_path(path, f, ...)
   package.path = saved
   if not results[1] then error(results[2], 0) end
   return table.unpack(results, 2, results.n)
+end
+
+local function run_chunk(_, f, ...)
+  return f(...)
 end
 
 --- Loads a rule set by built-in name or by path to a Lua file returning
@@ -456,10 +462,11 @@ function M.load(name)
     if not chunk then errors.fail(err) end
     -- loaded, checked and wrapped on the file's budget: reading it runs its code
     local rules = limits.guard(where, "rules", where, function()
-      local r = with_dir_on_path(name, chunk)
+      local r = (sandbox.trusted() and with_dir_on_path or run_chunk)(name, chunk)
       if type(r) ~= "table" then
         fail(where, ("the file must return a rule set table (got %s)"):format(type(r)))
       end
+      if sandbox.frozen(r) then return r end -- a built-in rule set, as it is
       local ours = M.own_tables()
       local hidden = require("boardscript.hooks").hidden_code(r, ours)
       if hidden then
@@ -474,6 +481,7 @@ function M.load(name)
       limits.wrap_rules(r, where, ours)
       return r
     end)
+    if sandbox.frozen(rules) then return rules end
     where_of[rules] = where
     return rules
   end

@@ -16,7 +16,8 @@ framing.MAX_FIELDS = 64
 --- The reason phrase of each status the server answers.
 framing.REASONS = {
   [100] = "Continue", [200] = "OK", [201] = "Created", [400] = "Bad Request", [403] = "Forbidden",
-  [404] = "Not Found", [405] = "Method Not Allowed", [408] = "Request Timeout", [409] = "Conflict", [411] = "Length Required",
+  [404] = "Not Found", [405] = "Method Not Allowed", [408] = "Request Timeout", [409] = "Conflict",
+  [411] = "Length Required",
   [413] = "Content Too Large", [414] = "URI Too Long", [415] = "Unsupported Media Type",
   [417] = "Expectation Failed", [421] = "Misdirected Request", [431] = "Request Header Fields Too Large",
   [500] = "Internal Server Error", [501] = "Not Implemented", [503] = "Service Unavailable",
