@@ -62,11 +62,13 @@ options.PER_CALL = "each call into user code (a policy's move, a hook of a rule 
 -- command's budget options are declared here; boardscript.limits applies
 -- them); `scope` says what one budget covers (default options.PER_CALL).
 -- `default_seconds`: the --max-seconds the command takes when it is not
--- given (the interactive ones: docs/decisions.md), or nil for none.
-function options.budgets(cmd, scope, default_seconds)
+-- given (the interactive ones: docs/decisions.md), or nil for none;
+-- `default_memory` likewise for --max-memory (MiB).
+function options.budgets(cmd, scope, default_seconds, default_memory)
   scope = scope or options.PER_CALL
   cmd:option("--max-memory", ("Budget of Lua heap growth in MiB for %s; a call over it is stopped "
-    .. "with a message naming the file (default: none)."):format(scope))
+    .. "with a message naming the file (default: %s)."):format(scope,
+    default_memory and tostring(default_memory) or "none"))
     :argname("<MIB>"):convert(options.positive("--max-memory", options.MAX_MEMORY_MIB))
   cmd:option("--max-seconds", ("Budget of processor seconds for %s (default: %s)."):format(scope,
     default_seconds and tostring(default_seconds) or "none"))

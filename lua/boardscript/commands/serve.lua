@@ -37,8 +37,8 @@ function command.configure(cmd)
   options.seed(cmd, "Seed of the first game (each next game takes the next one; default: drawn from the clock).")
   cmd:option("--max-workers", ("AI moves, hints and match steps computed at once, each in a worker process "
     .. "(default %d)."):format(worker.MAX)):convert(options.integer_in(1, 64, "--max-workers"))
-  options.budgets(cmd, ("each AI move, hint and match step (each worker) and each call into a rule set file "
-    .. "(default --max-seconds %d, --max-memory %d)"):format(command.DEFAULT_SECONDS, command.DEFAULT_MIB))
+  options.budgets(cmd, "each AI move, hint and match step (each worker) and each call into a rule set file",
+    command.DEFAULT_SECONDS, command.DEFAULT_MIB)
 end
 
 -- The page: lua/boardscript/serve/page.html next to this module's tree.
