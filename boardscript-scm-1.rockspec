@@ -21,7 +21,8 @@ dependencies = {
   "lua >= 5.4, < 5.5",
   "argparse",
   "dkjson",
-  "luafilesystem", -- the sandbox checks that a restricted file reads through no symbolic link
+  "luafilesystem", -- directories and files without a shell (workers, testing, match --records); the sandbox
+                   -- checks that a restricted file reads through no symbolic link
 }
 build = {
   type = "cmake",

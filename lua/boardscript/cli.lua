@@ -64,7 +64,13 @@ local handler = errors.handler(console.EOF)
 -- prints `boardscript: message` on stderr; any other error propagates (the
 -- host prints it with its traceback and exits 1).
 function cli.dispatch(module, args, command)
-  require("boardscript.sandbox").from_args(args)
+  -- the settings of the whole run (--trust, budgets, --max-plies), once;
+  -- a command with budgets of its own (serve) sets them itself
+  if module.budgets == "own" then
+    require("boardscript.sandbox").from_args(args)
+  else
+    require("boardscript.settings").apply(args, module.default_max_seconds)
+  end
   local ok, result = xpcall(module.run, handler, args, command)
   -- what the command wrote must have reached standard output
   local flushed, why = io.stdout:flush()

@@ -49,7 +49,7 @@ end
 
 -- A progress bar on stderr when stderr is a terminal.
 local function progress_bar(total)
-  if os.getenv("BOARDSCRIPT_NO_PROGRESS") or not os.execute("test -t 2") then
+  if os.getenv("BOARDSCRIPT_NO_PROGRESS") or not require("boardscript.output").stderr_is_terminal() then
     return { update = function() end, finish = function() end }
   end
   local bar = {}

@@ -14,6 +14,13 @@ output.EXIT_WRITE = errors.EXIT_FAILURE
 local found, host = pcall(require, "boardscript.host")
 if not found or type(host) ~= "table" then host = nil end
 
+--- Whether standard error is a terminal (for progress lines): asked of
+-- the host (isatty); false under stock Lua, where only a shell could say.
+-- @treturn boolean
+function output.stderr_is_terminal()
+  return host ~= nil and host.isatty ~= nil and host.isatty(2) or false
+end
+
 local function fail(what, err)
   if what == "standard output" and host then host.discard_stdout() end
   errors.fail(("cannot write %s: %s"):format(what, tostring(err or "write error")), output.EXIT_WRITE)

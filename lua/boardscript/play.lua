@@ -3,7 +3,6 @@
 local console = require "boardscript.console"
 local core = require "boardscript.core"
 local errors = require "boardscript.errors"
-local limits = require "boardscript.limits"
 local options = require "boardscript.options"
 local sandbox = require "boardscript.sandbox"
 local output = require "boardscript.output"
@@ -84,9 +83,7 @@ local handler = errors.handler(console.EOF)
 -- @tparam[opt] table io_opts { input =, output =, errors = }
 -- @treturn integer the exit status
 function play.run_parsed(args, io_opts)
-  limits.from_args(args)
-  sandbox.from_args(args)
-  require("boardscript.game").from_args(args)
+  require("boardscript.settings").apply(args)
   local con = console.new(io_opts)
   local edition = play.edition(args.edition)
   local seed = args.seed or require("boardscript.options").clock_seed()

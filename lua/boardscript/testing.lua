@@ -93,6 +93,26 @@ local function classify(path)
   return nil
 end
 
+-- Adds the regular files below directory `dir` to `files` (what `find DIR
+-- -type f` lists, through lua-filesystem: links are not followed), leaving
+-- out hidden files and directories.
+local function walk(dir, files)
+  local lfs = require "lfs"
+  local ok, iter, state = pcall(lfs.dir, dir)
+  if not ok then return end
+  for name in iter, state do
+    if name:sub(1, 1) ~= "." then
+      local path = (dir == "/" and "" or dir) .. "/" .. name
+      local mode = lfs.symlinkattributes(path, "mode")
+      if mode == "directory" then
+        walk(path, files)
+      elseif mode == "file" then
+        files[#files + 1] = path
+      end
+    end
+  end
+end
+
 --- The tests under `path` (a test file, or a directory walked recursively,
 -- files sorted by path; hidden files and directories below it are skipped):
 -- a list of { kind = "transcript" | "playthrough" | "script", path = }.
@@ -103,13 +123,8 @@ function testing.collect(path)
   if path == "" then path = "/" end
   local tests = {}
   if is_dir(path) then
-    local p = assert(io.popen(("find %s -type f 2>/dev/null"):format(shell_quote(path))))
     local files = {}
-    for file in p:lines() do
-      local below = file:sub(#path + 1)
-      if not below:find("/%.") then files[#files + 1] = file end
-    end
-    p:close()
+    walk(path, files)
     table.sort(files)
     for _, file in ipairs(files) do
       local kind, name = classify(file)
@@ -163,6 +178,8 @@ function testing.run_transcript(path, opts)
     timeout_prefix(opts.timeout or testing.TIMEOUT), table.concat(quoted, " "), shell_quote(name .. ".in"),
     shell_quote(out_path), shell_quote(err_path))
   io.stdout:flush()
+  -- a shell runs the transcript's own command line (its .args, with its
+  -- .in, in its directory, under timeout): the user's command, as written
   local _, how, code = os.execute(command)
   if how == "signal" and (code == 2 or code == 3) then -- ^C: the shell itself was interrupted
     os.remove(out_path); os.remove(err_path); os.remove(base)

@@ -342,6 +342,166 @@ static int host_exit_now(lua_State *L)
     _exit((int)code);
 }
 
+/* Closes the FILE of a stream host.spawn made (io's __close and __gc). */
+static int spawned_fclose(lua_State *L)
+{
+    luaL_Stream *stream = luaL_checkudata(L, 1, LUA_FILEHANDLE);
+    int ok = fclose(stream->f) == 0;
+    return luaL_fileresult(L, ok, NULL);
+}
+
+/* The strings of table `arg` (a sequence of at least `min`, at most 4096, or
+ * name -> value pairs when `pairs`), copied into `out` (a NULL-terminated
+ * array in a userdata left on the stack, so nothing leaks on an error). */
+static const char **check_strings(lua_State *L, int arg, int pairs, lua_Integer min)
+{
+    luaL_checktype(L, arg, LUA_TTABLE);
+    lua_Integer n = 0;
+    if (pairs) {
+        lua_pushnil(L);
+        while (lua_next(L, arg) != 0) {
+            luaL_argcheck(L, lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TSTRING, arg,
+                          "names and values must be strings");
+            const char *name = lua_tostring(L, -2);
+            luaL_argcheck(L, name[0] != '\0' && strchr(name, '=') == NULL, arg, "a name is empty or holds '='");
+            n += 2;
+            lua_pop(L, 1);
+        }
+    } else {
+        n = (lua_Integer)lua_rawlen(L, arg);
+    }
+    luaL_argcheck(L, n >= min && n <= 4096, arg, pairs ? "too many names" : "a list of 1 to 4096 words expected");
+    const char **out = lua_newuserdatauv(L, sizeof(char *) * (size_t)(n + 1), 0);
+    if (pairs) {
+        lua_Integer k = 0;
+        lua_pushnil(L);
+        while (lua_next(L, arg) != 0) {
+            out[k++] = lua_tostring(L, -2);
+            out[k++] = lua_tostring(L, -1);
+            lua_pop(L, 1);
+        }
+    } else {
+        for (lua_Integer i = 1; i <= n; i++) {
+            luaL_argcheck(L, lua_rawgeti(L, arg, i) == LUA_TSTRING, arg, "every word must be a string");
+            out[i - 1] = lua_tostring(L, -1);
+            luaL_argcheck(L, strlen(out[i - 1]) == lua_rawlen(L, -1), arg, "a word holds a zero byte");
+            lua_pop(L, 1); /* the table holds the string: the pointer stays valid */
+        }
+    }
+    out[n] = NULL;
+    return out;
+}
+
+/* host.spawn(argv[, env]) -> pid, file; or nil and the error: runs program
+ * argv[1] (a path: no PATH search, no shell) with the words argv[1..], its
+ * standard output a pipe this process reads as `file` (an io file), its
+ * standard input and error this process's, with the names of `env` set
+ * (name -> value) in its environment. The program is killed when this
+ * process dies (PR_SET_PDEATHSIG) and holds no other descriptor of it. A
+ * program that cannot be run is an error here ("exec PATH: reason"). */
+static int host_spawn(lua_State *L)
+{
+    int has_env = !lua_isnoneornil(L, 2);
+    lua_settop(L, 2);
+    const char **argv = check_strings(L, 1, 0, 1);
+    const char **env = has_env ? check_strings(L, 2, 1, 0) : NULL;
+    luaL_Stream *stream = lua_newuserdatauv(L, sizeof(luaL_Stream), 0);
+    stream->closef = NULL; /* a closed file until it is one */
+    if (luaL_getmetatable(L, LUA_FILEHANDLE) == LUA_TNIL)
+        return luaL_error(L, "spawn: the io library is not loaded");
+    lua_setmetatable(L, -2);
+    int out[2], report[2];
+    if (pipe(out) != 0)
+        return errno_result(L, "pipe");
+    if (pipe(report) != 0) {
+        int err = errno;
+        close(out[0]);
+        close(out[1]);
+        errno = err;
+        return errno_result(L, "pipe");
+    }
+    /* close-on-exec on everything but what the child makes its stdout */
+    fcntl(out[0], F_SETFD, FD_CLOEXEC);
+    fcntl(report[0], F_SETFD, FD_CLOEXEC);
+    fcntl(report[1], F_SETFD, FD_CLOEXEC);
+    pid_t parent = getpid();
+    fflush(NULL); /* nothing buffered is written twice */
+    pid_t pid = fork();
+    if (pid < 0) {
+        int err = errno;
+        close(out[0]);
+        close(out[1]);
+        close(report[0]);
+        close(report[1]);
+        errno = err;
+        return errno_result(L, "fork");
+    }
+    if (pid == 0) {
+        int err = 0;
+#ifdef __linux__
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
+        if (getppid() != parent)
+            _exit(EXIT_FAILURE);
+        if (dup2(out[1], 1) != 1)
+            err = errno;
+        if (err == 0) {
+            if (report[1] != 3 && (dup2(report[1], 3) != 3 || fcntl(3, F_SETFD, FD_CLOEXEC) != 0))
+                err = errno;
+            else
+                close_from(4);
+        }
+        for (int k = 0; err == 0 && env != NULL && env[k] != NULL; k += 2)
+            if (setenv(env[k], env[k + 1], 1) != 0)
+                err = errno;
+        if (err == 0) {
+            execv(argv[0], (char *const *)argv);
+            err = errno;
+        }
+        ssize_t written = write(3, &err, sizeof err);
+        (void)written;
+        _exit(127);
+    }
+    close(out[1]);
+    close(report[1]);
+    int err = 0;
+    ssize_t got;
+    do
+        got = read(report[0], &err, sizeof err);
+    while (got < 0 && errno == EINTR);
+    close(report[0]);
+    if (got == (ssize_t)sizeof err) {
+        close(out[0]);
+        while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+            ;
+        lua_pushnil(L);
+        lua_pushfstring(L, "exec %s: %s", argv[0], strerror(err));
+        lua_pushinteger(L, err);
+        return 3;
+    }
+    stream->f = fdopen(out[0], "r");
+    if (stream->f == NULL) {
+        int e = errno;
+        close(out[0]);
+        kill(pid, SIGKILL);
+        while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+            ;
+        errno = e;
+        return errno_result(L, "fdopen");
+    }
+    stream->closef = spawned_fclose;
+    lua_pushinteger(L, (lua_Integer)pid);
+    lua_insert(L, -2);
+    return 2;
+}
+
+/* host.isatty(fd) -> whether descriptor fd is a terminal. */
+static int host_isatty(lua_State *L)
+{
+    lua_pushboolean(L, isatty(check_fd(L, 1)) == 1);
+    return 1;
+}
+
 /* The bytes this process's address space spans now (/proc/self/statm), or 0. */
 static size_t address_space(void)
 {
@@ -471,7 +631,8 @@ int bs_host_open(lua_State *L)
         {"discard_stdout", host_discard_stdout}, {"file_kind", host_file_kind}, {"chmod", host_chmod},
         {"pipe", host_pipe}, {"fork", host_fork}, {"write", host_write}, {"read", host_read},
         {"close", host_close}, {"waitpid", host_waitpid}, {"kill", host_kill}, {"exit_now", host_exit_now},
-        {"limit_process", host_limit_process}, {NULL, NULL},
+        {"limit_process", host_limit_process}, {"spawn", host_spawn}, {"isatty", host_isatty},
+        {NULL, NULL},
     };
     luaL_newlib(L, functions);
     bs_budget_functions(L);

@@ -83,7 +83,6 @@ function command.describe(name)
 end
 
 function command.run(args)
-  require("boardscript.limits").from_args(args)
   local names
   if args.game then
     names = players.builtin_for(rules_mod.load(args.game))

@@ -76,7 +76,6 @@ local EXTENSION = { ggf = ".ggf", record = ".rec" }
 -- the status of a user error raised (2: unreadable or malformed input, 1:
 -- a move that does not replay, a game a record cannot hold).
 function command.run(args)
-  require("boardscript.limits").from_args(args)
   local where = args.input
   local text = read(where)
   local kind = ggf_record.detect(text)

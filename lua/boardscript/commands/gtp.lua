@@ -4,10 +4,11 @@
 -- of input ends the session (status 0).
 local console = require "boardscript.console"
 local gtp = require "boardscript.protocol.gtp"
-local limits = require "boardscript.limits"
 local options = require "boardscript.options"
 
 local command = { summary = "Play Othello as an engine over GTP (as Edax speaks it), for GTP controllers." }
+-- --max-seconds without the option (boardscript.settings, applied by cli.dispatch)
+command.default_max_seconds = options.PROTOCOL_SECONDS
 
 function command.configure(cmd)
   cmd:epilog("Reads GTP commands on standard input (protocol_version, name, version, known_command, "
@@ -37,7 +38,6 @@ function command.serve(args, input, output)
 end
 
 function command.run(args)
-  limits.from_args(args, options.PROTOCOL_SECONDS)
   return command.serve(args)
 end
 

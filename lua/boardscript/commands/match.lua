@@ -5,8 +5,6 @@
 -- worker processes and --shard I/N plays one slice and writes JSON lines
 -- (boardscript match-merge sums them up); all give the same games.
 local errors = require "boardscript.errors"
-local limits = require "boardscript.limits"
-local sandbox = require "boardscript.sandbox"
 local output = require "boardscript.output"
 local options = require "boardscript.options"
 local rule_options = require "boardscript.rule_options"
@@ -40,7 +38,24 @@ function command.configure(cmd)
   options.max_plies(cmd)
 end
 
-local shell_quote = require("boardscript.text").shell_quote
+-- Makes directory `path` and those above it that are missing (mkdir -p,
+-- through lua-filesystem): true, or nil and why not.
+local function make_dirs(path)
+  local lfs = require "lfs"
+  local built = path:sub(1, 1) == "/" and "/" or ""
+  for part in path:gmatch("[^/]+") do
+    built = built .. part
+    local mode = lfs.attributes(built, "mode")
+    if mode == nil then
+      local ok, why = lfs.mkdir(built)
+      if not ok and lfs.attributes(built, "mode") ~= "directory" then return nil, why end
+    elseif mode ~= "directory" then
+      return nil, built .. ": not a directory"
+    end
+    built = built .. "/"
+  end
+  return true
+end
 
 
 -- What every JSON line of the match carries besides the game.
@@ -70,51 +85,51 @@ local function write_records(dir, r, g, seat, m)
   end
 end
 
--- Starts K workers, each `boardscript match ... --shard i/K`; returns a
--- function giving results in game order (nil at the end, or once a worker
--- has stopped: then lost() says which and what is missing) and one
--- stopping the workers.
-local function workers(args)
+--- How this command starts its --jobs workers: the words of `boardscript
+-- match` with these arguments, before the settings and --shard that
+-- workers.run_shards adds.
+-- @tparam table args the parsed arguments
+-- @treturn {string,...}
+function command.worker_argv(args)
+  local argv = { require("boardscript.workers").executable(), "match", "--rules", args.rules, "--a", args.a,
+                 "--b", args.b, "--games", args.games, "--plies", args.plies, "--seed", args.seed }
+  if args.size then argv[#argv + 1] = "--size=" .. args.size end
+  for _, o in ipairs(args.opt or {}) do argv[#argv + 1] = "--opt=" .. o end
+  if args.openings then argv[#argv + 1] = "--openings=" .. args.openings end
+  if args.records then argv[#argv + 1] = "--records=" .. args.records end
+  if args.sprt then argv[#argv + 1] = "--sprt=" .. args.sprt end
+  return argv
+end
+
+-- Plays the match in K workers (--shard i/K each): `summarize(next_result)`
+-- gets the results in game order (nil at the end, or once a worker has
+-- stopped); returns what it returns and the message saying which worker
+-- stopped and what is missing (or nil).
+local function in_workers(args, summarize)
   local json = require "dkjson"
-  local pool = require "boardscript.workers"
-  local base = { pool.executable(), "match", "--rules", args.rules, "--a", args.a, "--b", args.b, "--games", args.games,
-                 "--plies", args.plies, "--seed", args.seed }
-  if args.size then base[#base + 1] = "--size=" .. args.size end
-  for _, o in ipairs(args.opt or {}) do base[#base + 1] = "--opt=" .. o end
-  if args.openings then base[#base + 1] = "--openings=" .. args.openings end
-  if args.records then base[#base + 1] = "--records=" .. args.records end
-  if args.sprt then base[#base + 1] = "--sprt=" .. args.sprt end
-  table.move(limits.argv(), 1, #limits.argv(), #base + 1, base)
-  table.move(sandbox.argv(), 1, #sandbox.argv(), #base + 1, base)
-  if args.max_plies then base[#base + 1] = "--max-plies=" .. args.max_plies end
-  local started = pool.start_shards(base, args.jobs)
-  local index, lost = 0, nil
-  local function next_result()
-    if lost or index >= args.games then return nil end
-    local w = index % args.jobs + 1
-    local line = started[w].pipe:read("l")
+  local lost
+  local function item(w, k)
+    local line = w:line()
     local r = line and json.decode(line)
-    if type(r) ~= "table" or r.game ~= index + 1 then
-      local ended = line == nil and pool.finish(started[w])
-      if ended then pool.rethrow(started[w]) end -- a user error stops the match, as without --jobs
-      local how = line and ("sent an unexpected line: " .. line:sub(1, 200))
-        or ("stopped (" .. (ended or "exit status 0") .. ")")
-      lost = ("match: worker %d %s before game %d; games %d to %d were not played or not counted"):format(w,
-        how, index + 1, index + 1, args.games)
-      return nil
-    end
-    index = index + 1
+    if type(r) ~= "table" or r.game ~= k then return nil, line end
     return r
   end
-  local function stop()
-    for _, w in ipairs(started) do pool.stop(w) end
-  end
-  return next_result, stop, function() return lost end
+  local results = table.pack(require("boardscript.workers").run_shards(
+    { argv = command.worker_argv(args), jobs = args.jobs, count = args.games, item = item }, function(fan)
+      return summarize(function()
+        if lost then return nil end
+        local k, r, fault = fan:next()
+        if fault then
+          lost = ("match: worker %d %s before game %d; games %d to %d were not played or not counted"):format(
+            fault.worker, fault.how, k, k, args.games)
+        end
+        return r
+      end)
+    end))
+  return lost, table.unpack(results, 1, results.n)
 end
 
 function command.run(args)
-  limits.from_args(args)
-  require("boardscript.game").from_args(args)
   local match = require "boardscript.match"
   local elo = require "boardscript.elo"
   if args.seed == nil then args.seed = options.clock_seed() end
@@ -126,7 +141,7 @@ function command.run(args)
   end
   if args.shard and args.jobs > 1 then errors.fail("--shard and --jobs do not go together") end
   if args.records then
-    if not os.execute("mkdir -p " .. shell_quote(args.records)) then
+    if not make_dirs(args.records) then
       errors.fail(("--records: cannot create the directory %s"):format(args.records))
     end
   end
@@ -149,25 +164,22 @@ function command.run(args)
     end
     return 0
   end
-  local next_result, stop, lost
+  local function summarize(next_result) return report.summarize(next_result, info, args.seed, args.verbose, sprt) end
   if args.jobs > 1 then
-    next_result, stop, lost = workers(args)
-  else
-    local index = 0
-    next_result = function()
-      if index >= args.games then return nil end
-      index = index + 1
-      return play(index)
+    local lost = in_workers(args, summarize)
+    if lost then
+      output.flush_stdout()
+      io.stderr:write("boardscript: ", lost, "\n")
+      return 1
     end
+    return 0
   end
-  local ok, err = pcall(report.summarize, next_result, info, args.seed, args.verbose, sprt)
-  if stop then stop() end
-  if not ok then error(err, 0) end
-  if lost and lost() then
-    output.flush_stdout()
-    io.stderr:write("boardscript: ", lost(), "\n")
-    return 1
-  end
+  local index = 0
+  summarize(function()
+    if index >= args.games then return nil end
+    index = index + 1
+    return play(index)
+  end)
   return 0
 end
 

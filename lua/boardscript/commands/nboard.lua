@@ -5,10 +5,11 @@
 -- `boardscript: nboard: ...`; the end of input ends the session (status 0).
 local console = require "boardscript.console"
 local nboard = require "boardscript.protocol.nboard"
-local limits = require "boardscript.limits"
 local options = require "boardscript.options"
 
 local command = { summary = "Play Othello as an engine over the NBoard protocol (for NBoard and other GUIs)." }
+-- --max-seconds without the option (boardscript.settings, applied by cli.dispatch)
+command.default_max_seconds = options.PROTOCOL_SECONDS
 
 function command.configure(cmd)
   cmd:epilog("Reads NBoard protocol commands on standard input (nboard, set depth, set game, set contempt, "
@@ -44,7 +45,6 @@ function command.serve(args, input, output, errors_out)
 end
 
 function command.run(args)
-  limits.from_args(args, options.PROTOCOL_SECONDS)
   return command.serve(args)
 end
 

@@ -20,7 +20,6 @@ function command.configure(cmd)
 end
 
 function command.run(args)
-  require("boardscript.limits").from_args(args)
   local core = require "boardscript.core"
   local g = rule_options.new_game(args, core.rng(args.seed))
   local opts = { generic = args.generic, hooks = args.hooks, terminal = args.terminal }

@@ -172,7 +172,6 @@ function command.picture(args)
 end
 
 function command.run(args)
-  require("boardscript.limits").from_args(args)
   local picture = command.picture(args)
   if args.output then
     output.write_file(args.output, picture, "wb")

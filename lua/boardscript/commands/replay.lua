@@ -79,7 +79,6 @@ function command.replay(path, opts)
 end
 
 function command.run(args)
-  require("boardscript.limits").from_args(args)
   return command.replay(args.file, { check = args.check })
 end
 

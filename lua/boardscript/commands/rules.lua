@@ -37,7 +37,6 @@ local function describe(name)
 end
 
 function command.run(args)
-  require("boardscript.limits").from_args(args)
   if args.rules then
     io.stdout:write(describe(args.rules))
     return 0

@@ -10,6 +10,8 @@ local serve_http = require "boardscript.serve.http"
 local worker = require "boardscript.serve.worker"
 
 local command = { summary = "Serve a web page to play and watch any rule set in a browser (boardscript serve)." }
+-- its budgets are per request, with defaults of its own (command.run), not cli.dispatch's
+command.budgets = "own"
 
 --- The budget of each AI move and each call into a rule set file when none
 -- is given: a request never holds the server longer.

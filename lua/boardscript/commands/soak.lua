@@ -87,47 +87,51 @@ function command.summary_text(s, info)
   return table.concat(lines, "\n") .. "\n"
 end
 
--- Starts the workers, reads their summaries; returns the merged summary,
--- the first failed game's result (or nil), CPU seconds and peak RSS.
-local function run_workers(args, soak)
-  local json = require "dkjson"
-  local pool = require "boardscript.workers"
-  local argv = { pool.executable(), "soak", "--games", tostring(args.games) }
+--- How this command starts its --jobs workers: the words of `boardscript
+-- soak` with these arguments, before the settings and --shard that
+-- workers.run_shards adds.
+-- @tparam table args the parsed arguments
+-- @treturn {string,...}
+function command.worker_argv(args)
+  local argv = { require("boardscript.workers").executable(), "soak", "--games", tostring(args.games) }
   for _, a in ipairs(game_args(args)) do argv[#argv + 1] = a end
-  for _, a in ipairs(require("boardscript.limits").argv()) do argv[#argv + 1] = a end
   if args.progress then
     argv[#argv + 1] = "--progress"
     argv[#argv + 1] = tostring(args.progress)
   end
-  local started = pool.start_shards(argv, args.jobs)
+  return argv
+end
+
+-- Starts the workers, reads their summaries; returns the merged summary,
+-- the first failed game's result (or nil), CPU seconds and peak RSS.
+local function run_workers(args, soak)
+  local json = require "dkjson"
+  -- a worker's one item: its summary, the whole of its output
+  local function item(w)
+    local lines = {}
+    for line in w.line, w do lines[#lines + 1] = line end
+    local r = json.decode(table.concat(lines, "\n"))
+    return type(r) == "table" and type(r.summary) == "table" and r or nil
+  end
   local total, failure, cpu, rss, lost = soak.summary(), nil, 0, nil, {}
-  for i, w in ipairs(started) do
-    local line = w.pipe:read("a")
-    local ended = pool.finish(w)
-    if ended then
-      -- a user error stops the run, as without --jobs
-      local ok, err = pcall(pool.rethrow, w)
-      if not ok then
-        for _, other in ipairs(started) do pool.stop(other) end
-        error(err, 0)
+  require("boardscript.workers").run_shards({ argv = command.worker_argv(args), jobs = args.jobs, count = args.jobs,
+                                               item = item }, function(fan)
+    for i, r, fault in fan.next, fan do
+      if fault then
+        lost[#lost + 1] = ("worker %d (shard %d/%d) stopped without a summary (%s)"):format(i, i, args.jobs,
+          fault.ended or "exit status 0")
+      else
+        soak.add_summary(total, r.summary)
+        cpu = cpu + (r.cpu or 0)
+        if r.rss_kib and (rss == nil or r.rss_kib > rss) then rss = r.rss_kib end
+        if r.failure and (failure == nil or r.failure.number < failure.number) then failure = r.failure end
       end
     end
-    local r = json.decode(line or "")
-    if type(r) ~= "table" or type(r.summary) ~= "table" then
-      lost[#lost + 1] = ("worker %d (shard %d/%d) stopped without a summary (%s)"):format(i, i, args.jobs,
-        ended or "exit status 0")
-    else
-      soak.add_summary(total, r.summary)
-      cpu = cpu + (r.cpu or 0)
-      if r.rss_kib and (rss == nil or r.rss_kib > rss) then rss = r.rss_kib end
-      if r.failure and (failure == nil or r.failure.number < failure.number) then failure = r.failure end
-    end
-  end
+  end)
   return total, failure, cpu, rss, #lost > 0 and ("soak: " .. table.concat(lost, "; ")) or nil
 end
 
 function command.run(args)
-  require("boardscript.limits").from_args(args)
   local soak = require "boardscript.soak"
   local sizes
   if args.sizes then

@@ -130,39 +130,41 @@ local function shard_of(text)
   return require("boardscript.workers").shard_of(text)
 end
 
+--- How `solve reversi` starts its --jobs workers: the words of the
+-- command with these arguments, before the settings and --shard that
+-- workers.run_shards adds.
+-- @tparam table args the parsed arguments
+-- @treturn {string,...}
+function command.worker_argv(args)
+  local argv = { require("boardscript.workers").executable(), "solve", "reversi", "--obf", args.obf,
+                 "--time", tostring(args.time) }
+  if args.tt_mb then argv[#argv + 1] = "--tt-mb=" .. args.tt_mb end
+  return argv
+end
+
 -- Runs K workers (this host with --shard i/K) and returns their lines,
 -- and a message naming the workers that ended badly and the positions
 -- nobody solved (nil when all were).
 local function worker_lines(args, count)
-  local workers = require "boardscript.workers"
-  local argv = { workers.executable(), "solve", "reversi", "--obf", args.obf, "--time", tostring(args.time) }
-  if args.tt_mb then argv[#argv + 1] = "--tt-mb=" .. args.tt_mb end
-  local started = workers.start_shards(argv, args.jobs)
-  local lines, seen, bad = {}, {}, {}
-  for i, w in ipairs(started) do
-    for line in w.pipe:lines() do
+  -- position k's line (a worker solves positions i, i + K, ... in order)
+  local function item(w, k)
+    for line in w.line, w do
       local index = tonumber(line:match("^#(%d+) "))
       if index then
-        lines[#lines + 1] = line
-        seen[index] = true
+        if index == k then return line end
+        return nil, line
       end
     end
-    local ended = workers.finish(w)
-    if ended then
-      -- a user error stops the run, as without --jobs
-      local ok, err = pcall(workers.rethrow, w)
-      if not ok then
-        for _, rest in ipairs(started) do workers.stop(rest) end
-        error(err, 0)
-      end
-      bad[#bad + 1] = ("worker %d (%s)"):format(i, ended)
+    return nil
+  end
+  local lines, missing, bad = {}, {}, {}
+  require("boardscript.workers").run_shards({ argv = command.worker_argv(args), jobs = args.jobs, count = count,
+                                               item = item }, function(fan)
+    for k, line, fault in fan.next, fan do
+      if fault then missing[#missing + 1] = "#" .. k else lines[#lines + 1] = line end
     end
-  end
-  table.sort(lines, function(a, b) return tonumber(a:match("^#(%d+)")) < tonumber(b:match("^#(%d+)")) end)
-  local missing = {}
-  for index = 1, count do
-    if not seen[index] then missing[#missing + 1] = "#" .. index end
-  end
+    for _, ended in ipairs(fan:close()) do bad[#bad + 1] = ("worker %d (%s)"):format(ended.worker, ended.ended) end
+  end)
   if #bad == 0 and #missing == 0 then return lines, nil end
   return lines, ("solve: %s; %s"):format(#bad > 0 and table.concat(bad, ", ") .. " stopped" or "every worker ended",
     #missing > 0 and ("positions not solved: %s"):format(table.concat(missing, ", ")) or "every position solved")

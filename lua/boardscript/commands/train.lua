@@ -224,9 +224,32 @@ end
 
 -- ---- the command ----
 
+--- How this command starts a --jobs worker playing games first .. first +
+-- count - 1 (or those it plays in `seconds`) with evaluation file
+-- `eval_path` (nil: the hand-written one): the words of `boardscript train
+-- --shard`, before the settings and --shard that workers.run_shards adds.
+-- @tparam table args the parsed arguments
+-- @tparam table sp the self-play (its cfg: depth, endgame, plies, epsilon, label)
+-- @tparam integer first the first game
+-- @tparam integer count how many games
+-- @tparam ?number seconds the time to play for, or nil
+-- @tparam ?string eval_path the evaluation file to play with, or nil
+-- @treturn {string,...}
+function command.worker_argv(args, sp, first, count, seconds, eval_path)
+  local argv = { require("boardscript.workers").executable(), "train", "--rules", args.rules, "--out", "-",
+                 "--seed", tostring(args.seed), "--first", tostring(first), "--games", tostring(count),
+                 "--depth", tostring(sp.cfg.depth), "--endgame", tostring(sp.cfg.endgame),
+                 "--plies", tostring(sp.cfg.plies), "--epsilon", ("%.17g"):format(sp.cfg.epsilon),
+                 "--label", ("%.17g"):format(sp.cfg.label) }
+  local function add(...) for _, word in ipairs { ... } do argv[#argv + 1] = word end end
+  if args.size then add("--size", args.size) end
+  for _, o in ipairs(args.opt or {}) do add("--opt", o) end
+  if eval_path then add("--eval", eval_path) end
+  if seconds then add("--seconds", ("%.17g"):format(seconds)) end
+  return argv
+end
+
 function command.run(args)
-  require("boardscript.limits").from_args(args)
-  require("boardscript.game").from_args(args)
   check_args(args)
   if args.seed == nil then args.seed = options.clock_seed() end
   local game = setup.game_of(args)
@@ -243,7 +266,15 @@ function command.run(args)
       .. "positions with (only the C searcher's rule sets take it)"):format(game.name))
   end
   if args.shard then return rounds.shard(args, game, sp) end
-  local history = rounds.run(args, game, sp, reproduce(args))
+  local history = rounds.run({
+    rounds = args.rounds, games = args.games, minutes = args.minutes, jobs = args.jobs, seed = args.seed,
+    out = args.out, score_games = args.score_games, iterations = args.iterations, shrink = args.shrink,
+    eval = args.eval, evaluator = args.eval and setup.load_eval(args.eval, game) or setup.new_evaluator(args, game),
+    command_text = reproduce(args), on_line = output.stdout,
+    shard_argv = function(first, count, seconds, eval_path)
+      return command.worker_argv(args, sp, first, count, seconds, eval_path)
+    end,
+  }, game, sp)
   if args.chart then
     output.write_file(args.chart, require("boardscript.train.curve").svg(history, game, args), "wb")
   end

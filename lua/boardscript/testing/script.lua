@@ -214,6 +214,8 @@ function script.run(path, opts)
     shell_quote(testing().executable(opts)), trust, number_text(opts.max_memory or testing().MAX_MEMORY),
     shell_quote(result_path), shell_quote(path))
   io.stdout:flush()
+  -- a shell runs the test script's command line (the user's script, under
+  -- timeout and a memory budget), as `boardscript test` documents
   local _, how, code = os.execute(command)
   local text = read_file(result_path) or ""
   os.remove(result_path)

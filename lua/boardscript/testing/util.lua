@@ -25,7 +25,18 @@ function util.exists(path)
 end
 
 function util.is_dir(path)
-  return os.execute("test -d " .. shell_quote(path)) == true
+  return require("lfs").attributes(path, "mode") == "directory"
+end
+
+-- Whether program `name` is on $PATH (what `command -v` says, through
+-- lua-filesystem: no shell).
+local function on_path(name)
+  local lfs = require "lfs"
+  for dir in (os.getenv("PATH") or ""):gmatch("[^:]+") do
+    local mode = lfs.attributes(dir .. "/" .. name, "mode")
+    if mode == "file" then return true end
+  end
+  return false
 end
 
 -- A file's directory ("." for a bare name) and its name.
@@ -56,7 +67,7 @@ end
 -- first signal gets SIGKILL.
 function util.timeout_prefix(seconds, kill_after)
   if has_timeout == nil then
-    has_timeout = os.execute("command -v timeout >/dev/null 2>&1") == true
+    has_timeout = on_path("timeout")
   end
   if not has_timeout then return "" end
   -- --foreground: the host stays in the terminal's process group, so ^C reaches it.
@@ -66,6 +77,7 @@ end
 
 -- `diff -u` of two files, labelled; "" when they are equal.
 function util.diff(expected_path, actual_path, expected_label, actual_label)
+  -- diff(1) shows a failed test's difference: the user's own tool, no library does it
   local p = io.popen(("diff -u --label %s --label %s %s %s 2>&1"):format(shell_quote(expected_label),
     shell_quote(actual_label), shell_quote(expected_path), shell_quote(actual_path)))
   local text = p:read("a")

@@ -1,8 +1,10 @@
 --- The rounds of `boardscript train`: self-play in this process or in
--- worker processes (each `boardscript train --shard i/K --out -`, read in
--- game order, so any --jobs gives the same positions in the same order),
--- a fit after each round, a duel against the hand-written evaluation, the
--- lines of the summary and the progress line.
+-- worker processes (started as the command says, cfg.shard_argv, and read
+-- in game order by workers.run_shards, so any --jobs gives the same
+-- positions in the same order), a fit after each round, a duel against
+-- the hand-written evaluation, the lines of the summary and the progress
+-- line. rounds.run takes a plain configuration and returns the lines; the
+-- command prints them.
 local core = require "boardscript.core"
 local errors = require "boardscript.errors"
 local output = require "boardscript.output"
@@ -119,76 +121,60 @@ function rounds.shard(args, game, sp)
   return 0
 end
 
--- The lines of worker w (its pipe) for data.reader: a worker that ends
--- badly is named with how it ended.
-local function pipe_lines(pool, w, i)
-  local count = 0
-  return function()
-    local line = w.pipe:read("l")
-    if line == nil then
-      local ended = pool.finish(w)
-      pool.rethrow(w) -- a rule set's error: the worker's own message and status
-      if ended then errors.fail(("train: worker %d stopped (%s)"):format(i, ended), errors.EXIT_FAILURE) end
-      return nil
-    end
-    count = count + 1
-    return line, count
-  end
-end
-
 -- Plays games first .. first + count - 1 (or, with `seconds`, as many as
 -- the workers play in that time, the first uncounted game ending the
--- round) in K workers; `take(record)` gets them in game order.
-local function from_workers(args, sp, first, count, seconds, eval_path, take)
-  local pool = require "boardscript.workers"
-  local jobs = math.min(args.jobs, count)
-  local base = { pool.executable(), "train", "--rules", args.rules, "--out", "-", "--seed", tostring(args.seed),
-                 "--first", tostring(first), "--games", tostring(count), "--depth", tostring(sp.cfg.depth),
-                 "--endgame", tostring(sp.cfg.endgame), "--plies", tostring(sp.cfg.plies),
-                 "--epsilon", ("%.17g"):format(sp.cfg.epsilon), "--label", ("%.17g"):format(sp.cfg.label) }
-  local function add(...) for _, word in ipairs { ... } do base[#base + 1] = word end end
-  if args.size then add("--size", args.size) end
-  for _, o in ipairs(args.opt or {}) do add("--opt", o) end
-  if eval_path then add("--eval", eval_path) end
-  if seconds then add("--seconds", ("%.17g"):format(seconds)) end
-  if args.max_plies then add("--max-plies", tostring(args.max_plies)) end
-  for _, word in ipairs(require("boardscript.sandbox").argv()) do add(word) end
-  for _, word in ipairs(require("boardscript.limits").argv()) do add(word) end
-  local started = {}
-  local ok, err = pcall(function()
-    started = pool.start_shards(base, jobs)
-    local readers = {}
-    for i, w in ipairs(started) do readers[i] = data.reader(pipe_lines(pool, w, i), ("train: worker %d"):format(i)) end
-    local index = 0
-    while index < count do
-      local i = index % jobs + 1
-      local record = readers[i]:next_game()
-      if record == nil then
+-- round) in cfg.jobs workers; `take(record)` gets them in game order.
+local function from_workers(cfg, first, count, seconds, eval_path, take)
+  local jobs = math.min(cfg.jobs, count)
+  -- game first + k - 1, from its worker's data stream
+  local function item(w, k)
+    local reader = w.state.reader
+    if not reader then
+      local i, n = (k - 1) % jobs + 1, 0
+      reader = data.reader(function()
+        local line = w:line()
+        -- a worker that ended badly is named with how it ended
+        if line == nil and w.ended then
+          errors.fail(("train: worker %d stopped (%s)"):format(i, w.ended), errors.EXIT_FAILURE)
+        end
+        if line then n = n + 1 end
+        return line, n
+      end, ("train: worker %d"):format(i))
+      w.state.reader = reader
+    end
+    local record = reader:next_game()
+    if record ~= nil and record.game ~= first + k - 1 then
+      errors.fail(("train: worker %d sent game %d where game %d was due"):format((k - 1) % jobs + 1, record.game,
+        first + k - 1), errors.EXIT_FAILURE)
+    end
+    return record
+  end
+  local spec = { argv = cfg.shard_argv(first, count, seconds, eval_path), jobs = jobs, count = count, item = item }
+  require("boardscript.workers").run_shards(spec, function(fan)
+    for k, record, fault in fan.next, fan do
+      if fault then
+        if fault.ended then
+          errors.fail(("train: worker %d stopped (%s)"):format(fault.worker, fault.ended), errors.EXIT_FAILURE)
+        end
         if not seconds then
-          errors.fail(("train: worker %d ended before game %d"):format(i, first + index), errors.EXIT_FAILURE)
+          errors.fail(("train: worker %d ended before game %d"):format(fault.worker, first + k - 1),
+            errors.EXIT_FAILURE)
         end
         break
       end
-      if record.game ~= first + index then
-        errors.fail(("train: worker %d sent game %d where game %d was due"):format(i, record.game, first + index),
-          errors.EXIT_FAILURE)
-      end
       take(record)
-      index = index + 1
     end
     if not seconds then
-      for i, reader in ipairs(readers) do
-        if reader:next_game() ~= nil then
+      for i, w in ipairs(fan.workers) do
+        if w.state.reader and w.state.reader:next_game() ~= nil then
           errors.fail(("train: worker %d sent more games than its share"):format(i), errors.EXIT_FAILURE)
         end
-        local ended = pool.finish(started[i])
-        pool.rethrow(started[i])
-        if ended then errors.fail(("train: worker %d ended with %s"):format(i, ended), errors.EXIT_FAILURE) end
+      end
+      for _, ended in ipairs(fan:close()) do
+        errors.fail(("train: worker %d ended with %s"):format(ended.worker, ended.ended), errors.EXIT_FAILURE)
       end
     end
   end)
-  for _, w in ipairs(started) do pool.stop(w) end
-  if not ok then error(err, 0) end
 end
 
 -- ---- progress ----
@@ -202,7 +188,7 @@ end
 -- The progress line on standard error, drawn only on a terminal (as
 -- match's bar; BOARDSCRIPT_NO_PROGRESS=1 turns it off).
 local function progress()
-  if os.getenv("BOARDSCRIPT_NO_PROGRESS") or not os.execute("test -t 2") then
+  if os.getenv("BOARDSCRIPT_NO_PROGRESS") or not require("boardscript.output").stderr_is_terminal() then
     return { update = function() end, finish = function() end }
   end
   local bar, last = {}, -math.huge
@@ -225,35 +211,52 @@ end
 
 -- ---- the rounds ----
 
---- Plays the rounds and writes --out; prints the summary. Returns the
--- history: a list of { games, positions, fit, duel } by round.
-function rounds.run(args, game, sp, command_text)
+--- Plays the rounds and writes cfg.out. `cfg` is a plain table: rounds,
+-- games or minutes, jobs, seed, out, score_games, iterations, shrink,
+-- evaluator (the evaluation to train), eval (the file it came from, or
+-- nil), command_text (the command that reproduces the run, for the
+-- file's meta), shard_argv(first, count, seconds, eval_path) (how the
+-- command starts a worker playing those games, for jobs > 1) and on_line
+-- (optional: called with each line of the summary as it is made, so the
+-- command can print it then). Returns the history (a list of { games,
+-- positions, fit, duel } by round) and the lines of the summary.
+-- @tparam table cfg the configuration
+-- @tparam table game the game being trained (train.setup's game_of)
+-- @tparam table sp the self-play (train.setup)
+-- @treturn table the history
+-- @treturn {string,...} the lines of the summary
+function rounds.run(cfg, game, sp)
   local train = require "boardscript.train.setup"
-  local total_rounds = args.rounds or math.min(train.ROUNDS, args.games or train.ROUNDS)
-  local ev = args.eval and train.load_eval(args.eval, game) or train.new_evaluator(args, game)
-  local play_ev = args.eval and ev or nil
+  local total_rounds = cfg.rounds or math.min(train.ROUNDS, cfg.games or train.ROUNDS)
+  local ev = cfg.evaluator
+  local play_ev = cfg.eval and ev or nil
+  local lines = {}
+  local function emit(text)
+    lines[#lines + 1] = text
+    if cfg.on_line then cfg.on_line(text) end
+  end
   local tr = core.trainer(ev)
-  local score_games = args.score_games or train.SCORE_GAMES
-  local fit_options = { iterations = args.iterations, shrink = args.shrink or train.SHRINK }
+  local score_games = cfg.score_games or train.SCORE_GAMES
+  local fit_options = { iterations = cfg.iterations, shrink = cfg.shrink or train.SHRINK }
   local start = core.clock()
-  local budget = args.minutes and args.minutes * 60
+  local budget = cfg.minutes and cfg.minutes * 60
   local s = { round = 0, rounds = total_rounds, games = 0, positions = 0, selfplay = 0, current = 0, fit = 0,
               duel = 0 }
   local bar = progress()
   local history, next_game, overhead, tmp = {}, 1, 0, nil
   local how = sp.searched and ("C search %d plies deep, exact at %d empty cells"):format(sp.cfg.depth, sp.cfg.endgame)
     or "1-ply greedy through the rule set's hooks"
-  output.stdout(("Training %s %d x %d (%s) by self-play: %s in %d round%s, %s, %d random plies, epsilon %s, "
+  emit(("Training %s %d x %d (%s) by self-play: %s in %d round%s, %s, %d random plies, epsilon %s, "
     .. "seed %d\n"):format(game.name, game.n, game.n, game.options == "" and "no options" or game.options,
-    args.games and ("%d games"):format(args.games) or ("%s minutes"):format(data.number_text(args.minutes)),
-    total_rounds, total_rounds == 1 and "" or "s", how, sp.cfg.plies, data.number_text(sp.cfg.epsilon), args.seed))
-  output.stdout(rounds.round_header(sp))
+    cfg.games and ("%d games"):format(cfg.games) or ("%s minutes"):format(data.number_text(cfg.minutes)),
+    total_rounds, total_rounds == 1 and "" or "s", how, sp.cfg.plies, data.number_text(sp.cfg.epsilon), cfg.seed))
+  emit(rounds.round_header(sp))
   local ok, err = pcall(function()
     for r = 1, total_rounds do
       s.round = r
       local count, seconds
-      if args.games then
-        count = r * args.games // total_rounds - (r - 1) * args.games // total_rounds
+      if cfg.games then
+        count = r * cfg.games // total_rounds - (r - 1) * cfg.games // total_rounds
       else
         count = train.MAX_GAMES - next_game + 1
         seconds = math.max(0, start + budget * r / total_rounds - core.clock() - overhead)
@@ -266,12 +269,12 @@ function rounds.run(args, game, sp, command_text)
         s.games, s.positions = s.games + 1, s.positions + #record.positions
         s.current = core.clock() - t0
         local per_game = (s.selfplay + s.current) / s.games
-        s.eta = budget and (start + budget - core.clock()) or per_game * (args.games - s.games)
+        s.eta = budget and (start + budget - core.clock()) or per_game * (cfg.games - s.games)
         bar.update(s)
       end
-      local eval_path = r == 1 and args.eval or tmp
-      if args.jobs > 1 and count > 0 then
-        from_workers(args, sp, next_game, count, seconds, eval_path, take)
+      local eval_path = r == 1 and cfg.eval or tmp
+      if cfg.jobs > 1 and count > 0 then
+        from_workers(cfg, next_game, count, seconds, eval_path, take)
       else
         local deadline = seconds and t0 + seconds
         for n = next_game, next_game + count - 1 do
@@ -292,11 +295,11 @@ function rounds.run(args, game, sp, command_text)
       overhead = t3 - t1
       history[r] = round
       bar.finish()
-      output.stdout(rounds.round_line(r, round))
+      emit(rounds.round_line(r, round))
       play_ev = ev
-      if args.jobs > 1 and r < total_rounds then
+      if cfg.jobs > 1 and r < total_rounds then
         tmp = tmp or os.tmpname()
-        rounds.save_to(tmp, game, ev, args, command_text, "between rounds")
+        rounds.save_to(tmp, game, ev, cfg, cfg.command_text, "between rounds")
       end
     end
   end)
@@ -305,13 +308,13 @@ function rounds.run(args, game, sp, command_text)
   if not ok then error(err, 0) end
   if tr:count(false) == 0 then errors.fail("train: no positions to fit (the games were too short?)") end
   local last = history[#history]
-  rounds.save(args, game, ev, command_text, ("%d games, %d positions in %d round%s; held-out error %s discs"):format(
+  rounds.save(cfg, game, ev, cfg.command_text, ("%d games, %d positions in %d round%s; held-out error %s discs"):format(
     s.games, s.positions, total_rounds, total_rounds == 1 and "" or "s", number(last.fit.holdout_error)))
-  output.stdout(("Self-play: %d games, %d positions in %.1f s (%.1f games/s, %.0f positions/s, %d job%s); "
+  emit(("Self-play: %d games, %d positions in %.1f s (%.1f games/s, %.0f positions/s, %d job%s); "
     .. "fitting %.1f s; duels %.1f s\n"):format(s.games, s.positions, s.selfplay, s.games / math.max(s.selfplay, 1e-9),
-    s.positions / math.max(s.selfplay, 1e-9), args.jobs, args.jobs == 1 and "" or "s", s.fit, s.duel))
-  output.stdout(rounds.written(args.out, ev))
-  return history
+    s.positions / math.max(s.selfplay, 1e-9), cfg.jobs, cfg.jobs == 1 and "" or "s", s.fit, s.duel))
+  emit(rounds.written(cfg.out, ev))
+  return history, lines
 end
 
 return rounds
