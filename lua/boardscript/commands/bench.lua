@@ -10,16 +10,14 @@
 -- `bench --quick --json`, not the speed.
 local output = require "boardscript.output"
 local core = require "boardscript.core"
-local bench = require "boardscript.bench"
 
 local command = {
   summary = "Measure the engine's speed: perft, search, FFO, playouts, dots, start-up (one figure a line).",
 }
 
-local shell_quote = require("boardscript.text").shell_quote
-
 function command.configure(cmd)
-  cmd:option("--only", "Measure only these figures: NAME[,NAME...] (" .. table.concat(bench.names(), ", ") .. ").")
+  local names = table.concat(require("boardscript.bench").names(), ", ")
+  cmd:option("--only", "Measure only these figures: NAME[,NAME...] (" .. names .. ").")
   cmd:flag("--quick", "Small depths and counts: a smoke test of every figure in a few seconds.")
   cmd:flag("--json", "Print one JSON object (figures with name, what, value, unit, seconds, count, rss_kib).")
   cmd:option("--obf", "The FFO positions the 'ffo' figure solves (e.g. fforum-20-39.obf); without it, skipped.")
@@ -33,6 +31,8 @@ local KEYS = { "name", "what", "value", "unit", "seconds", "clock", "count", "co
 local function json()
   return require "dkjson"
 end
+
+local shell_quote = require("boardscript.text").shell_quote
 
 -- Runs `figure` in a child host (`bench --only NAME --json`) and returns
 -- its result.
@@ -86,6 +86,7 @@ function command.build_line()
 end
 
 function command.run(args)
+  local bench = require "boardscript.bench"
   local figures = bench.select(args.only)
   -- a file that is not OBF (a directory, /dev/zero) is the user's mistake,
   -- said once before any figure runs (status 2), not a failed figure

@@ -2,7 +2,6 @@
 local output = require "boardscript.output"
 local core = require "boardscript.core"
 local options = require "boardscript.options"
-local solve = require "boardscript.solve"
 
 local command = { summary = "Solve exactly: Dots and Boxes from the start, or Reversi positions of an OBF file." }
 
@@ -189,7 +188,7 @@ local function solve_reversi(args)
     for index = first, #positions, count do
       local pos = positions[index]
       searcher:clear()
-      local move, margin, info = solve.position(searcher, pos, args.time)
+      local move, margin, info = require("boardscript.solve").position(searcher, pos, args.time)
       local line = position_line(index, pos, move, margin, info, obf)
       lines[#lines + 1] = line
       io.stdout:write(line, "\n")
