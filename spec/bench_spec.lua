@@ -2,7 +2,7 @@
 -- never the speed.
 local json = require "dkjson"
 local support = require "support.host"
-local bench = require "boardscript.commands.bench"
+local bench = require "boardscript.bench"
 
 local UNITS = {
   perft8 = "leaves/s", perft6 = "leaves/s", perft10 = "leaves/s", perft16 = "leaves/s", perft26 = "leaves/s",
@@ -53,9 +53,7 @@ describe("boardscript bench", function()
     assert.matches("solve exactly 2 positions of [^ ]+ %(2 with the expected score%)", doc.figures[12].what)
     assert.matches("learned evaluation reversi%-8%.bse", doc.figures[11].what)
     -- the direction-set figures count what the reference walk counts
-    local core = require "boardscript.core"
-    local b = core.board(8)
-    b:set(4, 4, "white"); b:set(5, 5, "white"); b:set(4, 5, "black"); b:set(5, 4, "black")
+    local b = require("boardscript.rules").load("reversi"):setup().board
     assert.equal(b:perft("black", 6, { flip = "orthogonal", reference = true }), doc.figures[5].count)
     assert.matches("perft reversi 8x8, flips orthogonal only depth 6", doc.figures[5].what, 1, true)
   end)

@@ -90,27 +90,6 @@ end
 
 local totals
 
-local function other(side) return side == "black" and "white" or "black" end
-
---- Solves one OBF position for the side to move (empties to the winner):
--- the best move, "pass" when it has none but the opponent has, or "end"
--- when neither has (the game is over: its final margin); then the margin
--- and the search's info.
-function command.solve_position(searcher, pos, time)
-  local opts = { game = { empties_to_winner = true }, time = time and time > 0 and time or nil }
-  local move, margin, info = searcher:solve(pos.board, pos.player, opts)
-  if move ~= nil then return move, margin, info end
-  if pos.board:move_list(other(pos.player)) > 0 then
-    local _, reply_margin, reply_info = searcher:solve(pos.board, other(pos.player), opts)
-    return "pass", -reply_margin, reply_info
-  end
-  local mine, theirs = pos.board:count(pos.player), pos.board:count(other(pos.player))
-  local empties = pos.board:count("empty")
-  margin = mine - theirs
-  if margin > 0 then margin = margin + empties elseif margin < 0 then margin = margin - empties end
-  return "end", margin, { exact = true, nodes = 0, seconds = 0 }
-end
-
 -- One position's line: `#K MOVE +S (best +B ok) nodes N, T s`.
 local function position_line(index, pos, move, margin, info, obf)
   local expected = pos.best[1] and pos.best[1].score
@@ -211,7 +190,7 @@ local function solve_reversi(args)
     for index = first, #positions, count do
       local pos = positions[index]
       searcher:clear()
-      local move, margin, info = command.solve_position(searcher, pos, args.time)
+      local move, margin, info = require("boardscript.solve").position(searcher, pos, args.time)
       local line = position_line(index, pos, move, margin, info, obf)
       lines[#lines + 1] = line
       io.stdout:write(line, "\n")

@@ -7,7 +7,6 @@
 -- processes, `--shard I/N` plays one slice and writes the positions as a
 -- data file, `--data FILES` fits such files. docs/guide.md, "Training an
 -- evaluation".
-local core = require "boardscript.core"
 local errors = require "boardscript.errors"
 local options = require "boardscript.options"
 local output = require "boardscript.output"
@@ -180,44 +179,20 @@ end
 
 -- ---- fitting data files ----
 
-local function fit_options(args)
-  return { iterations = args.iterations, shrink = args.shrink or setup.SHRINK }
-end
-
 local function run_data(args, game)
-  local data = require "boardscript.train.data"
   local rounds = require "boardscript.train.rounds"
   local ev = args.eval and setup.load_eval(args.eval, game) or setup.new_evaluator(args, game)
-  local tr = core.trainer(ev)
-  local games, positions = 0, 0
-  local t0 = core.clock()
-  for _, path in ipairs(args.data) do
-    local reader = data.open(path)
-    local info = reader.info
-    if info.rules ~= game.name or tonumber(info.size) ~= game.n or info.options ~= game.options then
-      errors.fail(("%s holds positions of %s %s x %s (%s), not of %s %d x %d (%s)"):format(path, info.rules,
-        info.size, info.size, info.options, game.name, game.n, game.n, game.options))
-    end
-    while true do
-      local record = reader:next_game()
-      if not record then break end
-      rounds.add_positions(tr, record)
-      games, positions = games + 1, positions + #record.positions
-    end
-  end
-  if tr:count(false) == 0 then
-    errors.fail("--data: the files hold no positions to fit (none outside the held-out games)")
-  end
-  local read_time = core.clock() - t0
-  local fit = tr:fit(fit_options(args))
   local sp = selfplay_of(args, game)
-  local duel = rounds.duel(sp, ev, args.score_games or setup.SCORE_GAMES)
+  local stats = require("boardscript.train.fit").data_files {
+    game = game, ev = ev, paths = args.data, iterations = args.iterations, shrink = args.shrink or setup.SHRINK,
+    selfplay = sp, score_games = args.score_games or setup.SCORE_GAMES,
+  }
+  local games, positions = stats.games, stats.positions
   rounds.save(args, game, ev, reproduce(args), ("%d games, %d positions from %d data file%s"):format(games,
     positions, #args.data, #args.data == 1 and "" or "s"))
   output.stdout(("Fitted %s (size %d) to %d positions of %d games from %d file%s (read in %.1f s)\n"):format(
-    game.name, game.n, positions, games, #args.data, #args.data == 1 and "" or "s", read_time))
-  output.stdout(rounds.round_header(sp), rounds.round_line(1, { games = games, positions = positions, fit = fit,
-    duel = duel }))
+    game.name, game.n, positions, games, #args.data, #args.data == 1 and "" or "s", stats.read_time))
+  output.stdout(rounds.round_header(sp), rounds.round_line(1, stats))
   output.stdout(rounds.written(args.out, ev))
   return 0
 end
