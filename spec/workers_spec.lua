@@ -153,7 +153,7 @@ describe("no shell where a library does the job", function()
         local path = dir .. "/" .. name
         if name:sub(1, 1) ~= "." and lfs.attributes(path, "mode") == "directory" then
           scan(path)
-        elseif name:match("%.lua$") and path:sub(#root + 2) ~= "lua/boardscript/commands/bench.lua" then
+        elseif name:match("%.lua$") then
           local lines = {}
           for line in io.lines(path) do lines[#lines + 1] = line end
           for n, line in ipairs(lines) do

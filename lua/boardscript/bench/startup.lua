@@ -12,6 +12,8 @@ local shell_quote = require("boardscript.text").shell_quote
 local function per_run_ms(line, runs)
   local script = ("i=0; while [ $i -lt %d ]; do %s; i=$((i+1)); done; times"):format(runs, line)
   local start = core.clock()
+  -- the shell runs the loop being measured: a host started from a shell,
+  -- as a user starts it, is the figure
   local pipe = assert(io.popen(script))
   local out = pipe:read("a")
   pipe:close()

@@ -32,23 +32,22 @@ local function json()
   return require "dkjson"
 end
 
-local shell_quote = require("boardscript.text").shell_quote
-
--- Runs `figure` in a child host (`bench --only NAME --json`) and returns
--- its result.
+-- Runs `figure` in a child host (`bench --only NAME --json`, started
+-- without a shell: boardscript.workers) and returns its result.
 local function measure_in_child(figure, args)
-  local argv = { require("boardscript.workers").executable(), "bench", "--only", figure.name, "--json" }
+  local workers = require "boardscript.workers"
+  local argv = { workers.executable(), "bench", "--only", figure.name, "--json" }
   if args.quick then argv[#argv + 1] = "--quick" end
   if args.obf then argv[#argv + 1] = "--obf=" .. args.obf end
   if args.eval then argv[#argv + 1] = "--eval=" .. args.eval end
-  for i, a in ipairs(argv) do argv[i] = shell_quote(a) end
-  local pipe = assert(io.popen(table.concat(argv, " ") .. " 2>&1"))
-  local text = pipe:read("a")
-  pipe:close()
+  local w = workers.start(argv)
+  local text = w.pipe:read("a") or ""
+  local ended = workers.finish(w)
   local decoded = json().decode(text)
   local result = type(decoded) == "table" and type(decoded.figures) == "table" and decoded.figures[1]
   if type(result) ~= "table" then
-    result = { name = figure.name, unit = figure.unit, error = "the child process failed: " .. text:gsub("%s+$", "") }
+    local why = ended or text:gsub("%s+$", "")
+    result = { name = figure.name, unit = figure.unit, error = "the child process failed: " .. why }
   end
   return result
 end
