@@ -111,7 +111,7 @@ function edition.run(ctx)
   while not g:finished() do
     con:say(("Round %d:"):format(round))
     print_board(con, g:board())
-    if not rules:has_moves(g.state) then
+    if g:can_pass() then
       con:say(("Player %s has no valid moves! Pass!"):format(MARK[g:to_move()]))
       g:pass()
     else

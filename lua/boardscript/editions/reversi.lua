@@ -3,7 +3,6 @@
 local game = require "boardscript.game"
 local seating = require "boardscript.editions.seats"
 local players = require "boardscript.players"
-local rules = require "boardscript.rules.reversi"
 
 local edition = { name = "reversi", summary = "Reversi with piece counts, a1..h8 moves (seed 003)." }
 
@@ -68,7 +67,7 @@ function edition.run(ctx)
     print_board(con, g:board(), symbol)
     local black, white = g:score()
     con:say(("BLACK: %d  WHITE: %d"):format(black, white))
-    if not rules:has_moves(g.state) then
+    if g:can_pass() then
       con:say(("Player %s has no legal moves and passes."):format(symbol[g:to_move()]))
       g:pass()
     else
