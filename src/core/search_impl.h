@@ -78,6 +78,52 @@ static inline bool poll_stop(bs_searcher *sr)
     return sr->stop;
 }
 
+/* ---- principal variation search over a node's children ---- */
+
+/* The children of a node, sorted best first, searched by PVS: the first
+ * with the window (alpha, beta), each other with a null window above alpha
+ * and again with the whole window when it lands inside it; a cutoff ends
+ * the loop. enter(ctx, i) makes child i the current one; value(ctx, a, b)
+ * is the current child's value for the side to move, searched in (a, b)
+ * (-INF for a child that has none). Returns the best value, -INF when no
+ * child had one (on a stop: the best so far, or 0 before any; the caller
+ * then stores nothing); *best_index is the child that gave it, or -1; a
+ * best value >= beta is a cutoff at that child. The one PVS loop of the
+ * searchers (search.c's negamax, the learned midgame search_learned.c, the
+ * exact solver endgame64.c): always inlined with their static callbacks, so
+ * each compiles to direct calls, as if written out. */
+static inline __attribute__((always_inline)) int pvs_children(bs_searcher *sr, int count, int alpha, int beta,
+                                                              void (*enter)(void *ctx, int i),
+                                                              int (*value)(void *ctx, int alpha, int beta),
+                                                              void *ctx, int *best_index)
+{
+    int best = -INF;
+    *best_index = -1;
+    for (int i = 0; i < count; i++) {
+        enter(ctx, i);
+        int v;
+        if (i == 0) {
+            v = value(ctx, alpha, beta);
+        } else {
+            v = value(ctx, alpha, alpha + 1);
+            if (v > alpha && v < beta && !sr->stop)
+                v = value(ctx, alpha, beta);
+        }
+        if (sr->stop)
+            return best > -INF ? best : 0;
+        if (v > best) {
+            best = v;
+            *best_index = i;
+            if (v > alpha) {
+                alpha = v;
+                if (alpha >= beta)
+                    break;
+            }
+        }
+    }
+    return best;
+}
+
 /* ---- across files ---- */
 
 /* eval_hand.c */
@@ -88,7 +134,7 @@ int bs_evaluate_with(const bs_game *g, const bs_state *s, const bs_eval_weights 
 bool bs_fast_solvable(const bs_game *g, const bs_state *s);
 int bs_solve64_root(bs_searcher *sr, const bs_state *s, int guess, int *best);
 
-/* search64.c: the midgame search on the 8 x 8 word path with a learned
+/* search_learned.c: the midgame search on the 8 x 8 word path with a learned
  * evaluation (when bs_mid64_applies; bs_pat64_prepare done by the caller) */
 bool bs_mid64_applies(const bs_searcher *sr, const bs_game *g, const bs_state *s);
 int bs_mid64_search(bs_searcher *sr, const bs_state *s, int depth, int alpha, int beta, int *best);
