@@ -48,7 +48,7 @@ static inline int leaf(const mid64 *c, const uint16_t *idx, uint64_t P, uint64_t
 #define TT_MIN_DEPTH 2
 
 static int negamax64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_t *idx, int depth, int alpha,
-                     int beta, int ply, int *best_out);
+                     int beta, int *best_out);
 
 /* A node's sorted children for pvs_children, and the current one: its
  * position and pattern indices (an array of the caller's: this struct's
@@ -59,7 +59,7 @@ typedef struct mid_children {
     const uint16_t *idx;
     const int *sq;
     const uint64_t *flips;
-    int white, depth, ply;
+    int white, depth;
     uint64_t nP, nO;
     uint16_t *child;
 } mid_children;
@@ -79,11 +79,11 @@ static inline void mid_enter(void *ctx, int i)
 static inline int mid_value(void *ctx, int alpha, int beta)
 {
     mid_children *k = ctx;
-    return -negamax64(k->c, k->nO, k->nP, !k->white, k->child, k->depth - 1, -beta, -alpha, k->ply + 1, NULL);
+    return -negamax64(k->c, k->nO, k->nP, !k->white, k->child, k->depth - 1, -beta, -alpha, NULL);
 }
 
 static int negamax64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_t *idx, int depth, int alpha,
-                     int beta, int ply, int *best_out)
+                     int beta, int *best_out)
 {
     bs_searcher *sr = c->sr;
     if (poll_stop(sr))
@@ -97,7 +97,7 @@ static int negamax64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_t
             return leaf(c, idx, P, O, white, 0);
         if (best_out)
             *best_out = BS_PASS;
-        return -negamax64(c, O, P, !white, idx, depth - 1, -beta, -alpha, ply + 1, NULL);
+        return -negamax64(c, O, P, !white, idx, depth - 1, -beta, -alpha, NULL);
     }
     if (depth <= 0)
         return leaf(c, idx, P, O, white, moves);
@@ -150,7 +150,7 @@ static int negamax64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_t
     }
     uint16_t child[BS_MODEL_MAX_INSTANCES];
     mid_children k = {.c = c, .P = P, .O = O, .idx = idx, .sq = sq_list, .flips = flip_list, .white = white,
-                      .depth = depth, .ply = ply, .child = child};
+                      .depth = depth, .child = child};
     int at;
     int best = pvs_children(sr, count, alpha, beta, mid_enter, mid_value, &k, &at);
     if (best_out && at >= 0)
@@ -182,7 +182,7 @@ int bs_mid64_search(bs_searcher *sr, const bs_state *s, int depth, int alpha, in
     uint16_t idx[BS_MODEL_MAX_INSTANCES];
     bs_pat64_indices(&sr->pat64, black, white, idx);
     int is_white = s->player == BS_WHITE;
-    return negamax64(&c, is_white ? white : black, is_white ? black : white, is_white, idx, depth, alpha, beta, 0,
+    return negamax64(&c, is_white ? white : black, is_white ? black : white, is_white, idx, depth, alpha, beta,
                      best);
 }
 
