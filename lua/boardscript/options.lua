@@ -6,11 +6,27 @@
 -- boardscript.declared.
 local options = {}
 
---- An integer from lo to hi, written as an optional sign and digits.
+--- Whether a value is an integer (a Lua integer, not a float) from lo to hi:
+-- the one range check of option values and of what commands read back
+-- (match-merge's lines).
+-- @param value any value
+-- @tparam integer lo the smallest allowed
+-- @tparam integer hi the largest allowed
+-- @treturn boolean
+function options.is_integer_in(value, lo, hi)
+  return math.type(value) == "integer" and value >= lo and value <= hi
+end
+
+--- An integer from lo to hi, written as an optional sign and digits: a
+-- converter for an argparse option.
+-- @tparam integer lo the smallest allowed
+-- @tparam integer hi the largest allowed
+-- @tparam string what the option's name in the message
+-- @treturn function the converter (the integer, or nil and a message)
 function options.integer_in(lo, hi, what)
   return function(s)
     local n = s:match("^[+-]?%d+$") and math.tointeger(tonumber(s))
-    if not n or n < lo or n > hi then
+    if not options.is_integer_in(n, lo, hi) then
       return nil, ("%s must be an integer from %d to %d"):format(what, lo, hi)
     end
     return n

@@ -248,8 +248,8 @@ bool bs_capture_legal(const bs_board *b, int player, int r, int c, unsigned lega
     return bs_capture_flips(b, player, r, c, legal_dirs, &flips) > 0;
 }
 
-int bs_capture_place(bs_board *b, int player, int r, int c, unsigned legal_dirs, unsigned flip_dirs,
-                     bs_set *flipped)
+int bs_capture_play_unchecked(bs_board *b, int player, int r, int c, unsigned legal_dirs,
+                              unsigned flip_dirs, bs_set *flipped)
 {
     if (b->n == 8 && legal_dirs == BS_DIRS_ALL && flip_dirs == BS_DIRS_ALL) { /* the 64-bit path */
         uint64_t mine = bs_pack64(b->plane[player - 1]);
@@ -288,7 +288,7 @@ int bs_capture_play(bs_board *b, int player, int r, int c, unsigned legal_dirs,
     if (!valid_args(b, player) || !flipped || legal_dirs > BS_DIRS_ALL ||
         flip_dirs > BS_DIRS_ALL || r < 0 || c < 0 || r >= b->n || c >= b->n)
         return BS_EINVAL;
-    return bs_capture_place(b, player, r, c, legal_dirs, flip_dirs, flipped);
+    return bs_capture_play_unchecked(b, player, r, c, legal_dirs, flip_dirs, flipped);
 }
 
 int bs_capture_undo(bs_board *b, int player, int r, int c, const bs_set *flipped)

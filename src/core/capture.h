@@ -48,8 +48,8 @@ int bs_capture_play(bs_board *b, int player, int r, int c, unsigned legal_dirs,
  * valid (a valid board, a player, a cell on it, direction sets): no checks;
  * `flipped` may be NULL. On 8 x 8 with every direction it takes the 64-bit
  * path (the one place that path is written for a single move). */
-int bs_capture_place(bs_board *b, int player, int r, int c, unsigned legal_dirs, unsigned flip_dirs,
-                     bs_set *flipped);
+int bs_capture_play_unchecked(bs_board *b, int player, int r, int c, unsigned legal_dirs,
+                              unsigned flip_dirs, bs_set *flipped);
 /* Takes back a move made by bs_capture_play with these arguments. */
 int bs_capture_undo(bs_board *b, int player, int r, int c, const bs_set *flipped);
 

@@ -7,7 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "search.h"
+#include "game.h"
 
 /*
  * A cursor holds a copy of a position of a described game and plays from

@@ -229,6 +229,31 @@ static void store64(bs_searcher *sr, uint64_t key, int empties, int value, int a
  * only where subtrees are big. */
 #define ETC_MIN_EMPTIES 12
 
+static int solve_deep(solve64 *c, uint64_t P, uint64_t O, int alpha, int beta, bool passed, int *best_sq);
+
+/* A node's sorted children for pvs_children, and the current one. */
+typedef struct deep_children {
+    solve64 *c;
+    uint64_t P, O;
+    const int *sq;
+    const uint64_t *flips;
+    uint64_t nP, nO;
+} deep_children;
+
+static inline void deep_enter(void *ctx, int i)
+{
+    deep_children *k = ctx;
+    uint64_t f = k->flips[i];
+    k->nP = k->P | f | (1ULL << k->sq[i]);
+    k->nO = k->O & ~f;
+}
+
+static inline int deep_value(void *ctx, int alpha, int beta)
+{
+    deep_children *k = ctx;
+    return -solve_deep(k->c, k->nO, k->nP, -beta, -alpha, false, NULL);
+}
+
 static int solve_deep(solve64 *c, uint64_t P, uint64_t O, int alpha, int beta, bool passed, int *best_sq)
 {
     uint64_t E = ~(P | O | c->blocks);
@@ -335,34 +360,14 @@ static int solve_deep(solve64 *c, uint64_t P, uint64_t O, int alpha, int beta, b
         sq_list[j] = sq;
         flip_list[j] = f;
     }
-    int best = -INF, best_move = sq_list[0];
-    for (int i = 0; i < count; i++) {
-        int sq = sq_list[i];
-        uint64_t f = flip_list[i];
-        uint64_t nP = P | f | (1ULL << sq), nO = O & ~f;
-        int v;
-        if (i == 0) {
-            v = -solve_deep(c, nO, nP, -beta, -alpha, false, NULL);
-        } else {
-            v = -solve_deep(c, nO, nP, -alpha - 1, -alpha, false, NULL);
-            if (v > alpha && v < beta && !sr->stop)
-                v = -solve_deep(c, nO, nP, -beta, -alpha, false, NULL);
-        }
-        if (sr->stop)
-            return best > -INF ? best : 0;
-        if (v > best) {
-            best = v;
-            best_move = sq;
-            if (best_sq)
-                *best_sq = sq;
-            if (v > alpha) {
-                alpha = v;
-                if (alpha >= beta)
-                    break;
-            }
-        }
-    }
-    store64(sr, key, empties, best, alpha0, beta, best_move);
+    deep_children k = {.c = c, .P = P, .O = O, .sq = sq_list, .flips = flip_list};
+    int at;
+    int best = pvs_children(sr, count, alpha, beta, deep_enter, deep_value, &k, &at);
+    if (best_sq && at >= 0)
+        *best_sq = sq_list[at];
+    if (sr->stop)
+        return best;
+    store64(sr, key, empties, best, alpha0, beta, sq_list[at >= 0 ? at : 0]);
     return best;
 }
 

@@ -1,5 +1,5 @@
-/* game.c - capture games as descriptions, and their rules over a state. */
-#include "search_impl.h"
+/* game.c - capture games as descriptions, and their rules over a state (game.h). */
+#include "game_impl.h"
 
 #include <string.h>
 

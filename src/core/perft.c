@@ -42,7 +42,7 @@ int bs_perft(const bs_board *b, int player, int depth, unsigned legal_dirs,
         return BS_OK;
     }
     if (!generic && b->n <= 8 && legal_dirs == BS_DIRS_ALL && flip_dirs == BS_DIRS_ALL) {
-        /* simd64.c: AVX2 when the CPU has it, else the portable loop; a
+        /* simd64_perft.c: AVX2 when the CPU has it, else the portable loop; a
          * smaller board sits in the corner of the 8 x 8 word with the cells
          * past its edge blocked (a block stops a line like the edge does) */
         uint32_t outside[BS_MAX_N];

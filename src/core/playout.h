@@ -3,7 +3,7 @@
 #define BS_PLAYOUT_H
 
 #include "rng.h"
-#include "search.h"
+#include "game.h"
 
 /*
  * Plays uniformly random moves from `s` until the game `g` is over or

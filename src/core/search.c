@@ -166,6 +166,37 @@ static void order(bs_searcher *sr, const bs_state *s, int *list, int count, int 
     }
 }
 
+static int negamax(bs_searcher *sr, const bs_state *s, int depth, int alpha, int beta, int ply, int *best_out);
+
+/* A node's sorted moves for pvs_children, and the current child (a state
+ * of the caller's: this struct's address never leaves the node). */
+typedef struct node_children {
+    bs_searcher *sr;
+    const bs_state *s;
+    const int *list;
+    bs_state *child;
+    int depth, ply;
+    int refused; /* the rules refused the move: the child has no value */
+} node_children;
+
+static inline void node_enter(void *ctx, int i)
+{
+    node_children *k = ctx;
+    *k->child = *k->s;
+    k->refused = apply(k->sr->g, k->child, k->list[i]) < 0;
+}
+
+/* A child whose mover moves again (a second piece) keeps the sign. */
+static inline int node_value(void *ctx, int alpha, int beta)
+{
+    node_children *k = ctx;
+    if (k->refused)
+        return -INF;
+    if (k->child->player == k->s->player)
+        return negamax(k->sr, k->child, k->depth - 1, alpha, beta, k->ply + 1, NULL);
+    return -negamax(k->sr, k->child, k->depth - 1, -beta, -alpha, k->ply + 1, NULL);
+}
+
 /* Negamax with principal-variation search. In exact mode depth is ignored
  * and only finished games are scored. */
 static int negamax(bs_searcher *sr, const bs_state *s, int depth, int alpha, int beta, int ply, int *best_out)
@@ -199,50 +230,28 @@ static int negamax(bs_searcher *sr, const bs_state *s, int depth, int alpha, int
     int list[MAX_MOVES];
     int count = children(sr, s, list);
     order(sr, s, list, count, tt_move, ply);
-    int best = -INF, best_move = list[0];
-    for (int i = 0; i < count; i++) {
-        bs_state child = *s;
-        if (apply(sr->g, &child, list[i]) < 0)
-            continue;
-        bool same = child.player == s->player;
-        int v;
-        if (i == 0) {
-            v = same ? negamax(sr, &child, depth - 1, alpha, beta, ply + 1, NULL)
-                     : -negamax(sr, &child, depth - 1, -beta, -alpha, ply + 1, NULL);
-        } else {
-            v = same ? negamax(sr, &child, depth - 1, alpha, alpha + 1, ply + 1, NULL)
-                     : -negamax(sr, &child, depth - 1, -alpha - 1, -alpha, ply + 1, NULL);
-            if (v > alpha && v < beta && !sr->stop)
-                v = same ? negamax(sr, &child, depth - 1, alpha, beta, ply + 1, NULL)
-                         : -negamax(sr, &child, depth - 1, -beta, -alpha, ply + 1, NULL);
-        }
-        if (sr->stop)
-            return best > -INF ? best : 0;
-        if (v > best) {
-            best = v;
-            best_move = list[i];
-            if (best_out)
-                *best_out = best_move;
-        }
-        if (v > alpha)
-            alpha = v;
-        if (alpha >= beta) {
-            if (list[i] != BS_PASS) {
-                if (ply < MAX_PLY && sr->killers[ply][0] != list[i]) {
-                    sr->killers[ply][1] = sr->killers[ply][0];
-                    sr->killers[ply][0] = list[i];
-                }
-                int *h = &sr->history[s->player - 1][list[i]];
-                *h += sr->exact ? 4 : depth * depth;
-                if (*h > (1 << 28))
-                    for (int k = 0; k < BS_MAX_N * BS_MAX_N; k++)
-                        sr->history[s->player - 1][k] /= 2;
-            }
-            break;
-        }
-    }
+    bs_state child;
+    node_children k = {.sr = sr, .s = s, .list = list, .child = &child, .depth = depth, .ply = ply};
+    int at;
+    int best = pvs_children(sr, count, alpha, beta, node_enter, node_value, &k, &at);
+    if (best_out && at >= 0)
+        *best_out = list[at];
+    if (sr->stop)
+        return best;
     if (best == -INF) /* no child could be played: score the position as it is */
         return terminal_score(disc_margin(sr->g, &s->board, s->player));
+    int best_move = list[at];
+    if (best >= beta && best_move != BS_PASS) { /* a cutoff: the move is a killer */
+        if (ply < MAX_PLY && sr->killers[ply][0] != best_move) {
+            sr->killers[ply][1] = sr->killers[ply][0];
+            sr->killers[ply][0] = best_move;
+        }
+        int *h = &sr->history[s->player - 1][best_move];
+        *h += sr->exact ? 4 : depth * depth;
+        if (*h > (1 << 28))
+            for (int i = 0; i < BS_MAX_N * BS_MAX_N; i++)
+                sr->history[s->player - 1][i] /= 2;
+    }
     tt_store(sr, key, need, best, alpha0, beta, best_move);
     return best;
 }

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "game_impl.h"
 #include "pattern_impl.h"
 #include "search.h"
 
@@ -19,98 +20,6 @@
 #define MAX_MOVES (BS_MAX_N * BS_MAX_N + 1)
 #define STOP_POLL 4095u
 #define EXACT_DEPTH 127
-
-/* ---- the rules over a state (hot: inlined into the searcher) ---- */
-
-static inline int state_check(const bs_game *g, const bs_state *s)
-{
-    if (bs_game_check(g) != BS_OK || !s || !bs_board_valid(&s->board) || !bs_is_player(s->player) ||
-        s->passes < 0 || s->turns < 0 || s->unable < 0 || s->piece < 1 || s->piece > 2 ||
-        (s->piece == 2 && g->second_after == 0))
-        return BS_EINVAL;
-    return BS_OK;
-}
-
-static inline unsigned legal_of(const bs_game *g, const bs_state *s)
-{
-    return s->piece == 2 ? g->legal2_dirs : g->legal_dirs;
-}
-
-static inline unsigned flip_of(const bs_game *g, const bs_state *s)
-{
-    return s->piece == 2 ? g->flip2_dirs : g->flip_dirs;
-}
-
-static inline bool has_moves(const bs_game *g, const bs_state *s, int player, int piece)
-{
-    bs_set m;
-    bs_capture_moves(&s->board, player, piece == 2 ? g->legal2_dirs : g->legal_dirs, &m);
-    return !bs_set_empty(&m);
-}
-
-/* bs_state_finished's body, inlined into the searcher. */
-static inline int state_finished(const bs_game *g, const bs_state *s)
-{
-    if (state_check(g, s) != BS_OK)
-        return BS_EINVAL;
-    switch (g->end_rule) {
-    case BS_END_NO_MOVES:
-        return !has_moves(g, s, s->player, 1) && !has_moves(g, s, bs_opponent(s->player), 1);
-    case BS_END_TWO_PASSES:
-        return s->passes >= 2 || bs_board_count(&s->board, BS_EMPTY) == 0;
-    case BS_END_TWO_PASSES_ONLY:
-        return s->passes >= 2;
-    default: {
-        int limit = g->turn_limit ? g->turn_limit : s->board.n * s->board.n;
-        return s->turns >= limit || s->unable >= 2;
-    }
-    }
-}
-
-/* Places a piece with the 8 x 8 word path when it applies. */
-static inline int place(bs_board *b, int player, int r, int c, unsigned legal, unsigned flip)
-{
-    return bs_capture_place(b, player, r, c, legal, flip, NULL);
-}
-
-static inline void end_turn(bs_state *s, bool unable)
-{
-    s->turns++;
-    s->unable = unable ? s->unable + 1 : 0;
-    s->player = bs_opponent(s->player);
-    s->piece = 1;
-}
-
-/* The rules' play and pass, trusting the caller (the state was checked once). */
-static inline int apply(const bs_game *g, bs_state *s, int move)
-{
-    if (move == BS_PASS) {
-        bool unable = s->piece == 1 && !has_moves(g, s, s->player, 1);
-        s->passes++;
-        end_turn(s, unable);
-        return 0;
-    }
-    int count = place(&s->board, s->player, move / BS_MAX_N, move % BS_MAX_N, legal_of(g, s), flip_of(g, s));
-    if (count < 0)
-        return count;
-    s->passes = 0;
-    if (s->piece == 1 && g->second_after > 0 && count >= g->second_after)
-        s->piece = 2;
-    else
-        end_turn(s, false);
-    return count;
-}
-
-static inline int disc_margin(const bs_game *g, const bs_board *b, int player)
-{
-    int mine = bs_board_count(b, player), theirs = bs_board_count(b, bs_opponent(player));
-    int diff = g->misere ? theirs - mine : mine - theirs;
-    if (g->empties_to_winner) {
-        int empty = bs_board_count(b, BS_EMPTY);
-        diff += diff > 0 ? empty : diff < 0 ? -empty : 0;
-    }
-    return diff;
-}
 
 static inline int terminal_score(int margin)
 {
@@ -169,6 +78,52 @@ static inline bool poll_stop(bs_searcher *sr)
     return sr->stop;
 }
 
+/* ---- principal variation search over a node's children ---- */
+
+/* The children of a node, sorted best first, searched by PVS: the first
+ * with the window (alpha, beta), each other with a null window above alpha
+ * and again with the whole window when it lands inside it; a cutoff ends
+ * the loop. enter(ctx, i) makes child i the current one; value(ctx, a, b)
+ * is the current child's value for the side to move, searched in (a, b)
+ * (-INF for a child that has none). Returns the best value, -INF when no
+ * child had one (on a stop: the best so far, or 0 before any; the caller
+ * then stores nothing); *best_index is the child that gave it, or -1; a
+ * best value >= beta is a cutoff at that child. The one PVS loop of the
+ * searchers (search.c's negamax, the learned midgame search_learned.c, the
+ * exact solver endgame64.c): always inlined with their static callbacks, so
+ * each compiles to direct calls, as if written out. */
+static inline __attribute__((always_inline)) int pvs_children(bs_searcher *sr, int count, int alpha, int beta,
+                                                              void (*enter)(void *ctx, int i),
+                                                              int (*value)(void *ctx, int alpha, int beta),
+                                                              void *ctx, int *best_index)
+{
+    int best = -INF;
+    *best_index = -1;
+    for (int i = 0; i < count; i++) {
+        enter(ctx, i);
+        int v;
+        if (i == 0) {
+            v = value(ctx, alpha, beta);
+        } else {
+            v = value(ctx, alpha, alpha + 1);
+            if (v > alpha && v < beta && !sr->stop)
+                v = value(ctx, alpha, beta);
+        }
+        if (sr->stop)
+            return best > -INF ? best : 0;
+        if (v > best) {
+            best = v;
+            *best_index = i;
+            if (v > alpha) {
+                alpha = v;
+                if (alpha >= beta)
+                    break;
+            }
+        }
+    }
+    return best;
+}
+
 /* ---- across files ---- */
 
 /* eval_hand.c */
@@ -179,7 +134,7 @@ int bs_evaluate_with(const bs_game *g, const bs_state *s, const bs_eval_weights 
 bool bs_fast_solvable(const bs_game *g, const bs_state *s);
 int bs_solve64_root(bs_searcher *sr, const bs_state *s, int guess, int *best);
 
-/* search64.c: the midgame search on the 8 x 8 word path with a learned
+/* search_learned.c: the midgame search on the 8 x 8 word path with a learned
  * evaluation (when bs_mid64_applies; bs_pat64_prepare done by the caller) */
 bool bs_mid64_applies(const bs_searcher *sr, const bs_game *g, const bs_state *s);
 int bs_mid64_search(bs_searcher *sr, const bs_state *s, int depth, int alpha, int beta, int *best);

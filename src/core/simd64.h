@@ -1,5 +1,6 @@
 /* simd64.h - the 8 x 8 word path: an AVX2 version chosen at run time beside the
- * portable one (both give the same results), and perft on packed words. */
+ * portable one (both give the same results), and perft on packed words
+ * (its files: simd64_impl.h). */
 #ifndef BS_SIMD64_H
 #define BS_SIMD64_H
 

@@ -55,6 +55,19 @@ int bs_lua_checkoption(lua_State *L, int arg, const char *def, const char *const
     return luaL_argerror(L, arg, lua_pushfstring(L, "invalid option '%s'", name));
 }
 
+/* The players' names, BS_BLACK first (a list for bs_lua_checkoption). */
+static const char *const PLAYER_NAMES[] = {"black", "white", NULL};
+
+int bs_lua_checkplayer(lua_State *L, int arg)
+{
+    return bs_lua_checkoption(L, arg, NULL, PLAYER_NAMES) + BS_BLACK;
+}
+
+void bs_lua_pushplayer(lua_State *L, int player)
+{
+    lua_pushstring(L, PLAYER_NAMES[player - BS_BLACK]);
+}
+
 lua_Integer bs_lua_checkrange(lua_State *L, int arg, const char *what, lua_Integer lo,
                               lua_Integer hi)
 {

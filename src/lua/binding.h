@@ -122,6 +122,11 @@ const char *bs_lua_shownname(lua_State *L, int idx);
 /* luaL_checkoption, but a string with an embedded zero matches no name. */
 int bs_lua_checkoption(lua_State *L, int arg, const char *def, const char *const names[]);
 
+/* A player named at `arg`, "black" or "white": BS_BLACK or BS_WHITE (raises
+ * otherwise); and a player's name pushed. The one list of the names. */
+int bs_lua_checkplayer(lua_State *L, int arg);
+void bs_lua_pushplayer(lua_State *L, int player);
+
 /* Raises "bad argument #arg (... out of range lo..hi)" unless lo <= v <= hi. */
 lua_Integer bs_lua_checkrange(lua_State *L, int arg, const char *what, lua_Integer lo,
                               lua_Integer hi);

@@ -17,7 +17,6 @@ typedef struct lboard {
 } lboard;
 
 static const char *const CELL_NAMES[] = {"empty", "black", "white", "block", NULL};
-static const char *const PLAYER_NAMES[] = {"black", "white", NULL};
 static const char *const DIR_NAMES[] = {"n", "ne", "e", "se", "s", "sw", "w", "nw", NULL};
 
 static lboard *check_board(lua_State *L, int arg)
@@ -31,11 +30,6 @@ static lboard *check_board(lua_State *L, int arg)
 int bs_lua_board_closed(const void *object)
 {
     return ((const lboard *)object)->closed;
-}
-
-static int check_player(lua_State *L, int arg)
-{
-    return bs_lua_checkoption(L, arg, NULL, PLAYER_NAMES) + BS_BLACK;
 }
 
 static int check_cell(lua_State *L, int arg)
@@ -180,7 +174,7 @@ static int board_moves(lua_State *L)
 {
     lboard *lb = check_board(L, 1);
     bs_set s;
-    bs_capture_moves(&lb->board, check_player(L, 2), opt_dirs(L, 3, BS_DIRS_ALL), &s);
+    bs_capture_moves(&lb->board, bs_lua_checkplayer(L, 2), opt_dirs(L, 3, BS_DIRS_ALL), &s);
     push_squares(L, &s);
     return 1;
 }
@@ -189,7 +183,7 @@ static int board_has_moves(lua_State *L)
 {
     lboard *lb = check_board(L, 1);
     bs_set s;
-    bs_capture_moves(&lb->board, check_player(L, 2), opt_dirs(L, 3, BS_DIRS_ALL), &s);
+    bs_capture_moves(&lb->board, bs_lua_checkplayer(L, 2), opt_dirs(L, 3, BS_DIRS_ALL), &s);
     lua_pushboolean(L, !bs_set_empty(&s));
     return 1;
 }
@@ -197,7 +191,7 @@ static int board_has_moves(lua_State *L)
 static int board_legal(lua_State *L)
 {
     lboard *lb = check_board(L, 1);
-    int player = check_player(L, 2), r, c;
+    int player = bs_lua_checkplayer(L, 2), r, c;
     check_square(L, lb, 3, &r, &c);
     lua_pushboolean(L, bs_capture_legal(&lb->board, player, r, c, opt_dirs(L, 5, BS_DIRS_ALL)));
     return 1;
@@ -207,7 +201,7 @@ static int board_legal(lua_State *L)
 static int board_flips(lua_State *L)
 {
     lboard *lb = check_board(L, 1);
-    int player = check_player(L, 2), r, c;
+    int player = bs_lua_checkplayer(L, 2), r, c;
     check_square(L, lb, 3, &r, &c);
     bs_set s;
     int count = bs_capture_flips(&lb->board, player, r, c, opt_dirs(L, 5, BS_DIRS_ALL), &s);
@@ -223,7 +217,7 @@ static int play_at(lua_State *L, lboard *lb, int player, int r, int c, unsigned 
 static int board_play(lua_State *L)
 {
     lboard *lb = check_board(L, 1);
-    int player = check_player(L, 2), r, c;
+    int player = bs_lua_checkplayer(L, 2), r, c;
     check_square(L, lb, 3, &r, &c);
     unsigned legal = opt_dirs(L, 5, BS_DIRS_ALL);
     unsigned flip = opt_dirs(L, 6, BS_DIRS_ALL);
@@ -235,7 +229,7 @@ static int board_play(lua_State *L)
 static int board_play_index(lua_State *L)
 {
     lboard *lb = check_board(L, 1);
-    int player = check_player(L, 2), n = lb->board.n;
+    int player = bs_lua_checkplayer(L, 2), n = lb->board.n;
     int index = (int)bs_lua_checkrange(L, 3, "index", 1, (lua_Integer)n * n) - 1;
     unsigned legal = opt_dirs(L, 4, BS_DIRS_ALL);
     unsigned flip = opt_dirs(L, 5, BS_DIRS_ALL);
@@ -254,7 +248,7 @@ static int board_move_list(lua_State *L)
 {
     static const char *const PATHS[] = {"fast", "scalar", "generic", "reference", NULL};
     lboard *lb = check_board(L, 1);
-    int player = check_player(L, 2), n = lb->board.n;
+    int player = bs_lua_checkplayer(L, 2), n = lb->board.n;
     unsigned legal = opt_dirs(L, 3, BS_DIRS_ALL);
     int path = bs_lua_checkoption(L, 5, "fast", PATHS);
     bs_lua_buffer(L, 4, 16);
@@ -330,7 +324,7 @@ static int board_hash(lua_State *L)
 static int board_perft(lua_State *L)
 {
     lboard *lb = check_board(L, 1);
-    int player = check_player(L, 2);
+    int player = bs_lua_checkplayer(L, 2);
     int depth = (int)bs_lua_checkrange(L, 3, "depth", 0, 64);
     unsigned legal = BS_DIRS_ALL, flip = BS_DIRS_ALL;
     int generic = 0, reference = 0, scalar = 0;

@@ -4,8 +4,6 @@
 #include "../core/playout.h"
 #include "binding.h"
 
-static const char *const PLAYER_NAMES[] = {"", "black", "white"};
-
 /* The cursor at argument 1: its userdata starts with CURSOR_TAG and has
  * its exact size (bs_lua_checktagged: two loads in the hot path). */
 #define CURSOR_TAG 0x62732d637572736fULL /* "bs-curso" */
@@ -92,7 +90,7 @@ static int cursor_moves(lua_State *L)
 static int cursor_side(lua_State *L)
 {
     bs_cursor *c = check_cursor(L);
-    lua_pushstring(L, PLAYER_NAMES[c->fast ? c->player : c->state.player]);
+    bs_lua_pushplayer(L, c->fast ? c->player : c->state.player);
     return 1;
 }
 

@@ -200,7 +200,7 @@ static int evaluator_evaluate(lua_State *L)
 {
     bs_levaluator *e = bs_lua_checkevaluator(L, 1);
     const bs_board *b = bs_lua_checkboard(L, 2);
-    int player = bs_lua_checkoption(L, 3, NULL, (const char *const[]){"black", "white", NULL}) + BS_BLACK;
+    int player = bs_lua_checkplayer(L, 3);
     int n = bs_model_size(e->model);
     if (b->n != n)
         return luaL_argerror(L, 2, lua_pushfstring(L, "a %d x %d board for an evaluation of %d x %d boards", b->n,
@@ -384,7 +384,7 @@ static int trainer_add(lua_State *L)
     } else {
         b = bs_lua_checkboard(L, 2);
     }
-    int player = bs_lua_checkoption(L, 3, NULL, (const char *const[]){"black", "white", NULL}) + BS_BLACK;
+    int player = bs_lua_checkplayer(L, 3);
     lua_Number target = luaL_checknumber(L, 4);
     int holdout = lua_toboolean(L, 5);
     if (b->n != n)

@@ -10,7 +10,10 @@ int bs_lua_pushoutcome(lua_State *L, const bs_game *g, const bs_state *s, int pl
     lua_pushinteger(L, bs_board_count(&s->board, BS_BLACK));
     lua_pushinteger(L, bs_board_count(&s->board, BS_WHITE));
     lua_pushinteger(L, plies);
-    lua_pushstring(L, value > 0 ? "black" : value < 0 ? "white" : "draw");
+    if (value == 0)
+        lua_pushliteral(L, "draw");
+    else
+        bs_lua_pushplayer(L, value > 0 ? BS_BLACK : BS_WHITE);
     return 4;
 }
 

@@ -97,11 +97,10 @@ static bs_game check_game(lua_State *L, int arg)
 
 static bs_state check_state(lua_State *L, int board_arg, int player_arg, int opts, const bs_game *g)
 {
-    static const char *const PLAYERS[] = {"black", "white", NULL};
     bs_state s;
     memset(&s, 0, sizeof s);
     s.board = *bs_lua_checkboard(L, board_arg);
-    s.player = bs_lua_checkoption(L, player_arg, NULL, PLAYERS) + BS_BLACK;
+    s.player = bs_lua_checkplayer(L, player_arg);
     s.piece = 1;
     if (opts) {
         s.passes = (int)bs_lua_intfield(L, opts, "passes", 0, 1000000, 0);
@@ -164,7 +163,7 @@ static int call_eval(lua_State *L)
     const bs_state *s = lua_touserdata(L, 1);
     lua_pushvalue(L, 2);
     bs_lua_pushboard(L, &s->board);
-    lua_pushstring(L, s->player == BS_BLACK ? "black" : "white");
+    bs_lua_pushplayer(L, s->player);
     lua_call(L, 2, 1);
     return 1;
 }

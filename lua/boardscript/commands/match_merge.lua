@@ -3,6 +3,7 @@
 -- same as the one-process run's: games are counted in game order and an
 -- SPRT stops where it would have stopped.
 local errors = require "boardscript.errors"
+local options = require "boardscript.options"
 
 local command = { summary = "Sum up the JSON lines of a sharded match (match --shard I/N) into one summary." }
 
@@ -25,10 +26,6 @@ local MAX_SCORE = 1 << 31
 
 local RESULTS = { win = true, loss = true, draw = true }
 
-local function integer_in(value, lo, hi)
-  return math.type(value) == "integer" and value >= lo and value <= hi
-end
-
 local function pair_of_strings(value)
   return type(value) == "table" and #value == 2 and type(value[1]) == "string" and type(value[2]) == "string"
     and next(value, 2) == nil
@@ -43,17 +40,18 @@ local function check(r)
   for _, key in ipairs { "a", "b", "rules", "size", "unit", "opening" } do
     if type(r[key]) ~= "string" then return ("%s must be a string"):format(key) end
   end
-  if not integer_in(r.games, 1, MAX_GAMES) then
+  if not options.is_integer_in(r.games, 1, MAX_GAMES) then
     return ("games must be an integer from 1 to %d"):format(MAX_GAMES)
   end
-  if not integer_in(r.game, 1, r.games) then return "game must be an integer from 1 to games" end
+  if not options.is_integer_in(r.game, 1, r.games) then return "game must be an integer from 1 to games" end
   if r.pair ~= (r.game + 1) // 2 then return "pair must be (game + 1) // 2" end
-  if not integer_in(r.seed, math.mininteger, math.maxinteger) then return "seed must be an integer" end
+  if not options.is_integer_in(r.seed, math.mininteger, math.maxinteger) then return "seed must be an integer" end
   if not pair_of_strings(r.sides) or r.sides[1] == r.sides[2] then return "sides must be two different strings" end
   if not pair_of_strings(r.side_names) then return "side_names must be two strings" end
   if r.a_side ~= r.sides[1] and r.a_side ~= r.sides[2] then return "a_side must be one of sides" end
   if not RESULTS[r.result] then return "result must be win, loss or draw" end
-  if not integer_in(r.score_a, -MAX_SCORE, MAX_SCORE) or not integer_in(r.score_b, -MAX_SCORE, MAX_SCORE) then
+  local within = options.is_integer_in
+  if not within(r.score_a, -MAX_SCORE, MAX_SCORE) or not within(r.score_b, -MAX_SCORE, MAX_SCORE) then
     return ("score_a and score_b must be integers from %d to %d"):format(-MAX_SCORE, MAX_SCORE)
   end
   if r.margin ~= r.score_a - r.score_b then return "margin must be score_a - score_b" end
