@@ -40,6 +40,7 @@
 -- that is given too) and `c`, the exploration constant (default 1.4).
 local core = require "boardscript.core"
 local evalfile = require "boardscript.evalfile"
+local game_mod = require "boardscript.game"
 local rules_mod = require "boardscript.rules"
 
 local mcts = {
@@ -73,10 +74,10 @@ end
 -- the game is over.
 local function choices(r, s)
   if r:finished(s) then return {} end
-  return rules_mod.children(r, s)
+  return game_mod.choices(r, s)
 end
 
-local apply = rules_mod.apply
+local apply = game_mod.apply
 
 --- The longest playout: twice the cells of a core board (or the edges of
 -- a dots grid), else 1000 plies.
