@@ -8,6 +8,7 @@
 -- resolved here too (declared.parse_option, declared.resolve_options; the
 -- registry, boardscript.rules, re-exports both).
 local errors = require "boardscript.errors"
+local cli_options = require "boardscript.options"
 
 local declared = {}
 
@@ -82,7 +83,7 @@ end
 function declared.convert(spec, key, text)
   local kind, value = spec.type or "string", text
   if kind == "integer" then
-    value = text:match("^[+-]?%d+$") and math.tointeger(tonumber(text))
+    value = cli_options.integer(text)
   elseif kind == "number" then
     value = tonumber(text)
   elseif kind == "boolean" then

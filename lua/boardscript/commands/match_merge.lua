@@ -25,7 +25,9 @@ local MAX_SCORE = 1 << 31
 
 local RESULTS = { win = true, loss = true, draw = true }
 
-local function integer_in(value, lo, hi)
+-- Whether a value read from JSON is an integer from lo to hi (a check of
+-- a value; options.integer_in converts text).
+local function integer_within(value, lo, hi)
   return math.type(value) == "integer" and value >= lo and value <= hi
 end
 
@@ -43,17 +45,17 @@ local function check(r)
   for _, key in ipairs { "a", "b", "rules", "size", "unit", "opening" } do
     if type(r[key]) ~= "string" then return ("%s must be a string"):format(key) end
   end
-  if not integer_in(r.games, 1, MAX_GAMES) then
+  if not integer_within(r.games, 1, MAX_GAMES) then
     return ("games must be an integer from 1 to %d"):format(MAX_GAMES)
   end
-  if not integer_in(r.game, 1, r.games) then return "game must be an integer from 1 to games" end
+  if not integer_within(r.game, 1, r.games) then return "game must be an integer from 1 to games" end
   if r.pair ~= (r.game + 1) // 2 then return "pair must be (game + 1) // 2" end
-  if not integer_in(r.seed, math.mininteger, math.maxinteger) then return "seed must be an integer" end
+  if not integer_within(r.seed, math.mininteger, math.maxinteger) then return "seed must be an integer" end
   if not pair_of_strings(r.sides) or r.sides[1] == r.sides[2] then return "sides must be two different strings" end
   if not pair_of_strings(r.side_names) then return "side_names must be two strings" end
   if r.a_side ~= r.sides[1] and r.a_side ~= r.sides[2] then return "a_side must be one of sides" end
   if not RESULTS[r.result] then return "result must be win, loss or draw" end
-  if not integer_in(r.score_a, -MAX_SCORE, MAX_SCORE) or not integer_in(r.score_b, -MAX_SCORE, MAX_SCORE) then
+  if not integer_within(r.score_a, -MAX_SCORE, MAX_SCORE) or not integer_within(r.score_b, -MAX_SCORE, MAX_SCORE) then
     return ("score_a and score_b must be integers from %d to %d"):format(-MAX_SCORE, MAX_SCORE)
   end
   if r.margin ~= r.score_a - r.score_b then return "margin must be score_a - score_b" end

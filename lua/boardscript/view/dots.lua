@@ -1,12 +1,8 @@
 --- Dots and Boxes grids as text (seed 001): dot rows `a +-+ +`, box rows
 -- with `|` edges and owner marks, the column numbers below. Every line is
 -- at full width, trailing spaces kept.
+-- (Dot and edge names are boardscript.notation.dots.)
 local view = {}
-
---- "a1" for dot (1, 1). Columns past 9 print as more digits.
-function view.dot(row, col)
-  return string.char(96 + row) .. col
-end
 
 --- The grid of core dots position `d`; marks maps an owner (1 or 2) to the
 -- letter shown in its boxes.
