@@ -6,12 +6,19 @@
 -- (boardscript.view.dots) and the SVG pictures use it.
 local notation = {}
 
+--- "a" for row 1: a row of dots is a letter.
+-- @tparam integer row the row, 1-based
+-- @treturn string
+function notation.row_name(row)
+  return string.char(96 + row)
+end
+
 --- "a1" for dot (1, 1). Columns past 9 print as more digits.
 -- @tparam integer row the dot's row, 1-based
 -- @tparam integer col the dot's column, 1-based
 -- @treturn string
 function notation.dot(row, col)
-  return string.char(96 + row) .. col
+  return notation.row_name(row) .. col
 end
 
 --- The two dot names of an edge, the smaller dot first (the upper one of a

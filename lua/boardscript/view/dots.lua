@@ -2,6 +2,8 @@
 -- with `|` edges and owner marks, the column numbers below. Every line is
 -- at full width, trailing spaces kept.
 -- (Dot and edge names are boardscript.notation.dots.)
+local notation = require "boardscript.notation.dots"
+
 local view = {}
 
 --- The grid of core dots position `d`; marks maps an owner (1 or 2) to the
@@ -10,7 +12,7 @@ function view.grid(d, marks)
   local rows, cols = d:rows(), d:cols()
   local lines = {}
   for r = 1, rows + 1 do
-    local line = { string.char(96 + r), " +" }
+    local line = { notation.row_name(r), " +" }
     for c = 1, cols do line[#line + 1] = (d:is_drawn(r, c, r, c + 1) and "-" or " ") .. "+" end
     lines[#lines + 1] = table.concat(line)
     if r <= rows then
