@@ -40,7 +40,6 @@
 -- that is given too) and `c`, the exploration constant (default 1.4).
 local core = require "boardscript.core"
 local evalfile = require "boardscript.evalfile"
-local game_mod = require "boardscript.game"
 local rules_mod = require "boardscript.rules"
 
 local mcts = {
@@ -69,6 +68,8 @@ local opponent = require("boardscript.families.board").opponent
 function mcts.new(opts)
   return setmetatable({ opts = opts or {} }, { __index = mcts })
 end
+
+local game_mod = require "boardscript.game"
 
 -- The choices of a node: the moves, then a pass when allowed; none when
 -- the game is over.

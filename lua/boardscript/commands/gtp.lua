@@ -4,7 +4,6 @@
 -- of input ends the session (status 0).
 local console = require "boardscript.console"
 local gtp = require "boardscript.protocol.gtp"
-local limits = require "boardscript.limits"
 local options = require "boardscript.options"
 
 local command = { summary = "Play Othello as an engine over GTP (as Edax speaks it), for GTP controllers." }
@@ -25,16 +24,12 @@ function command.serve(args, input, output)
     policy = args.policy, seed = args.seed or options.clock_seed(),
     send = function(line) output:write(line, "\n") end,
   }
-  for line in console.lines(input) do
-    session:feed(line)
-    output:flush()
-    if session.done then break end
-  end
+  console.feed(input, session, function() output:flush() end)
   return 0
 end
 
 function command.run(args)
-  limits.from_args(args, options.PROTOCOL_SECONDS)
+  require("boardscript.limits").from_args(args, options.PROTOCOL_SECONDS)
   return command.serve(args)
 end
 

@@ -5,7 +5,6 @@
 -- `boardscript: nboard: ...`; the end of input ends the session (status 0).
 local console = require "boardscript.console"
 local nboard = require "boardscript.protocol.nboard"
-local limits = require "boardscript.limits"
 local options = require "boardscript.options"
 
 local command = { summary = "Play Othello as an engine over the NBoard protocol (for NBoard and other GUIs)." }
@@ -33,15 +32,12 @@ function command.serve(args, input, output, errors_out)
       errors_out:flush()
     end,
   }
-  for line in console.lines(input) do
-    session:feed(line)
-    if session.done then break end
-  end
+  console.feed(input, session)
   return 0
 end
 
 function command.run(args)
-  limits.from_args(args, options.PROTOCOL_SECONDS)
+  require("boardscript.limits").from_args(args, options.PROTOCOL_SECONDS)
   return command.serve(args)
 end
 
