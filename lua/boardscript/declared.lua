@@ -8,9 +8,18 @@
 -- resolved here too (declared.parse_option, declared.resolve_options; the
 -- registry, boardscript.rules, re-exports both).
 local errors = require "boardscript.errors"
-local cli_options = require "boardscript.options"
 
 local declared = {}
+
+--- The integer `text` writes as an optional sign and digits, or nil (a
+-- fraction, an exponent, spaces or a value past the integers are not one):
+-- how every integer option is read, here and on the command line
+-- (boardscript.options).
+-- @tparam string text the text
+-- @treturn ?integer
+function declared.integer(text)
+  return text:match("^[+-]?%d+$") and math.tointeger(tonumber(text)) or nil
+end
 
 --- The types a declaration may give.
 declared.TYPES = { integer = true, number = true, boolean = true, string = true }
@@ -83,7 +92,7 @@ end
 function declared.convert(spec, key, text)
   local kind, value = spec.type or "string", text
   if kind == "integer" then
-    value = cli_options.integer(text)
+    value = declared.integer(text)
   elseif kind == "number" then
     value = tonumber(text)
   elseif kind == "boolean" then

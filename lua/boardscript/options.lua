@@ -4,20 +4,14 @@
 -- message naming what was expected). Rule-set options (`--size`, `--opt`)
 -- are boardscript.rule_options; what a rule set or policy declares is
 -- boardscript.declared.
-local options = {}
+local declared = require "boardscript.declared"
 
---- The integer `text` writes as an optional sign and digits, or nil (a
--- fraction, an exponent, spaces or a value past the integers are not one).
--- @tparam string text the text
--- @treturn ?integer
-function options.integer(text)
-  return text:match("^[+-]?%d+$") and math.tointeger(tonumber(text)) or nil
-end
+local options = {}
 
 --- An integer from lo to hi, written as an optional sign and digits.
 function options.integer_in(lo, hi, what)
   return function(s)
-    local n = options.integer(s)
+    local n = declared.integer(s)
     if not n or n < lo or n > hi then
       return nil, ("%s must be an integer from %d to %d"):format(what, lo, hi)
     end
@@ -30,7 +24,7 @@ end
 -- with options.clock_seed()). Every command's --seed is declared here.
 function options.seed(cmd, help, default)
   return cmd:option("--seed", help, default):convert(function(s)
-    local n = options.integer(s)
+    local n = declared.integer(s)
     if not n then return nil, "seed must be an integer" end
     return n
   end)
