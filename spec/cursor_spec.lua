@@ -157,11 +157,11 @@ describe("core.cursor", function()
       for ply = 1, 200 do
         local s = g.state
         if rules:finished(s) then break end
-        local list = rules_mod.children(rules, s)
+        local list = game.choices(rules, s)
         if ply % 3 == 0 or #rules:moves(s) <= 3 then
           -- a forced pass within two plies of this position?
           for _, choice in ipairs(list) do
-            rules_mod.apply(rules, s, choice)
+            game.apply(rules, s, choice)
             if not rules:finished(s) and #rules:moves(s) == 0 then with_pass = with_pass + 1 end
             rules:undo(s)
           end
@@ -173,7 +173,7 @@ describe("core.cursor", function()
           mcts.core_playouts = true
           assert.same(moves[2], moves[1], case[1] .. ", ply " .. ply)
         end
-        rules_mod.apply(rules, s, list[walk:random(#list)])
+        game.apply(rules, s, list[walk:random(#list)])
       end
     end
     assert.is_true(with_pass >= 3, "positions with a forced pass in the tree: " .. with_pass)

@@ -109,8 +109,8 @@ describe("perft", function()
       if depth == 0 then return 0 end
       if g.rules:finished(state) then return 1 end
       local n = 0
-      for _, choice in ipairs(rules.children(g.rules, state)) do
-        assert(rules.apply(g.rules, state, choice))
+      for _, choice in ipairs(bs.game.choices(g.rules, state)) do
+        assert(bs.game.apply(g.rules, state, choice))
         n = n + finished_above(state, depth - 1)
         g.rules:undo(state)
       end

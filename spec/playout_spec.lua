@@ -136,8 +136,8 @@ describe("core.playout", function()
         for _ = 1, plies2 do rules:undo(s) end
         assert.equal(r2:random(1000000), r1:random(1000000))
         if rules:finished(s) then break end
-        local moves = rules_mod.children(rules, s)
-        rules_mod.apply(rules, s, moves[walk:random(#moves)])
+        local moves = game.choices(rules, s)
+        game.apply(rules, s, moves[walk:random(#moves)])
       end
     end
   end)

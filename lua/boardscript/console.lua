@@ -93,6 +93,20 @@ function console.lines(file)
   end
 end
 
+--- Feeds the lines of `file` (console.lines) to a line-oriented protocol
+-- session (`session:feed(line)`) until the session is `done` or the input
+-- ends; `after_line`, when given, is called after each line (a flush).
+-- @tparam file file an open file (or a table with `:read`)
+-- @tparam table session a session with `feed` and `done`
+-- @tparam[opt] function after_line called after each line
+function console.feed(file, session, after_line)
+  for line in console.lines(file) do
+    session:feed(line)
+    if after_line then after_line() end
+    if session.done then break end
+  end
+end
+
 local function as_reader(input)
   if type(input) == "string" then return string_reader(input) end
   if type(input) == "function" then return input end

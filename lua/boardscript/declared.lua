@@ -4,10 +4,22 @@
 -- a value, and how one reads in help and messages. A declaration is a table
 -- { type = "integer" | "number" | "boolean" | "string" (default), min =,
 -- max =, even =, choices = { ... }, check = function(value) -> ok, why,
--- default =, help = }.
+-- default =, help = }. A rule set's options given by name are parsed and
+-- resolved here too (declared.parse_option, declared.resolve_options; the
+-- registry, boardscript.rules, re-exports both).
 local errors = require "boardscript.errors"
 
 local declared = {}
+
+--- The integer `text` writes as an optional sign and digits, or nil (a
+-- fraction, an exponent, spaces or a value past the integers are not one):
+-- how every integer option is read, here and on the command line
+-- (boardscript.options).
+-- @tparam string text the text
+-- @treturn ?integer
+function declared.integer(text)
+  return text:match("^[+-]?%d+$") and math.tointeger(tonumber(text)) or nil
+end
 
 --- The types a declaration may give.
 declared.TYPES = { integer = true, number = true, boolean = true, string = true }
@@ -80,7 +92,7 @@ end
 function declared.convert(spec, key, text)
   local kind, value = spec.type or "string", text
   if kind == "integer" then
-    value = text:match("^[+-]?%d+$") and math.tointeger(tonumber(text))
+    value = declared.integer(text)
   elseif kind == "number" then
     value = tonumber(text)
   elseif kind == "boolean" then
@@ -102,6 +114,52 @@ function declared.kind(spec)
   if spec.even then parts[#parts + 1] = "even" end
   if spec.choices then parts[#parts + 1] = "one of " .. table.concat(spec.choices, ", ") end
   return table.concat(parts, " ")
+end
+
+-- ---- the options of a rule set: its `options` declarations, its own fields ----
+
+--- Converts the text of
+-- `--opt key=value` for option `key` of `rules`:
+-- returns the value, or raises a user error naming the option.
+-- @tparam table rules a rule set
+-- @tparam string key the option's name
+-- @tparam string text the value as typed
+-- @treturn integer|number|boolean|string the value, of the declared type
+function declared.parse_option(rules, key, text)
+  local spec = (rules.options or {})[key]
+  if not spec then
+    errors.fail(("rule set '%s' has no option '%s' (options: %s)"):format(
+      rules.name or "?", key, declared.names(rules.options)))
+  end
+  return declared.convert(spec, key, text)
+end
+
+--- The options a game of `rules` is set up with: each declared option is
+-- `given[key]` if present, else the rule set's own field of that name (a
+-- variant's `size = 10`), else the declaration's default. Every value is
+-- checked; an undeclared key or a bad value raises a user error naming it.
+-- @tparam table rules a rule set
+-- @tparam[opt] table given option values, by name
+-- @treturn table the options, by name
+function declared.resolve_options(rules, given)
+  local specs = rules.options or {}
+  local opts = {}
+  for key, value in pairs(given or {}) do
+    if not specs[key] then declared.parse_option(rules, key, "") end -- raises: unknown option
+    opts[key] = value
+  end
+  for key, spec in pairs(specs) do
+    if opts[key] == nil then
+      local value = rules[key]
+      if value == nil then value = spec.default end
+      opts[key] = value
+    end
+    if opts[key] ~= nil then
+      local ok, why = declared.check(spec, opts[key])
+      if ok == nil then errors.fail(("option %s: %s"):format(key, why)) end
+    end
+  end
+  return opts
 end
 
 return declared

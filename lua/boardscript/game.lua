@@ -40,6 +40,32 @@ function game.new(rules, opts, rng)
   return g
 end
 
+--- The choices of the side to move in `state`, as a search sees them: a new
+-- list of its moves, then "pass" when `can_pass` allows one (searchers,
+-- playouts and perft share this view of the game tree; g:choices is this
+-- for a game).
+-- @tparam table rules a rule set
+-- @tparam table state a state of it
+-- @treturn table a new list of moves, then "pass" where allowed
+function game.choices(rules, state)
+  local moves = rules:moves(state)
+  local list = table.move(moves, 1, #moves, 1, {})
+  if rules:can_pass(state) then list[#list + 1] = "pass" end
+  return list
+end
+
+--- Plays a choice of game.choices on a bare state (no log, no ply count:
+-- the searchers' and perft's way; a game plays one with g:apply): a move,
+-- or "pass". Returns what the hook returns (nil and why when refused).
+-- @tparam table rules a rule set
+-- @tparam table state a state of it (changed in place)
+-- @param choice a move value or "pass"
+-- @return what the `play` or `pass` hook returns
+function game.apply(rules, state, choice)
+  if choice == "pass" then return rules:pass(state) end
+  return rules:play(state, choice)
+end
+
 --- Wraps an existing state (no options, nothing played yet).
 -- @tparam table rules a rule set table
 -- @tparam table state a state of that rule set (`rules:setup` made it)
@@ -114,7 +140,7 @@ end
 -- action). g:apply plays any of them.
 -- @treturn table a new list of moves, then "pass" where allowed
 function Game:choices()
-  return require("boardscript.rules").children(self.rules, self.state)
+  return game.choices(self.rules, self.state)
 end
 
 --- Plays a choice of g:choices(): a move (as g:play) or "pass" (as

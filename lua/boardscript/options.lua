@@ -4,6 +4,8 @@
 -- message naming what was expected). Rule-set options (`--size`, `--opt`)
 -- are boardscript.rule_options; what a rule set or policy declares is
 -- boardscript.declared.
+local declared = require "boardscript.declared"
+
 local options = {}
 
 --- Whether a value is an integer (a Lua integer, not a float) from lo to hi:
@@ -25,7 +27,7 @@ end
 -- @treturn function the converter (the integer, or nil and a message)
 function options.integer_in(lo, hi, what)
   return function(s)
-    local n = s:match("^[+-]?%d+$") and math.tointeger(tonumber(s))
+    local n = declared.integer(s)
     if not options.is_integer_in(n, lo, hi) then
       return nil, ("%s must be an integer from %d to %d"):format(what, lo, hi)
     end
@@ -38,7 +40,7 @@ end
 -- with options.clock_seed()). Every command's --seed is declared here.
 function options.seed(cmd, help, default)
   return cmd:option("--seed", help, default):convert(function(s)
-    local n = s:match("^[+-]?%d+$") and math.tointeger(tonumber(s))
+    local n = declared.integer(s)
     if not n then return nil, "seed must be an integer" end
     return n
   end)
@@ -94,6 +96,17 @@ end
 --- The --max-seconds of the protocol sessions (nboard, gtp) when none is
 -- given: one move or one command of a GUI never runs longer.
 options.PROTOCOL_SECONDS = 60
+
+--- Declares what an engine session over a protocol (nboard, gtp) takes:
+-- `--policy` (default alphabeta), `--seed` and the budgets, whose
+-- --max-seconds defaults to options.PROTOCOL_SECONDS.
+-- @param cmd an argparse command
+function options.engine_session(cmd)
+  cmd:option("--policy", "The engine's policy, NAME[:key=value,...] (see 'boardscript ai list').", "alphabeta")
+  options.seed(cmd, "Seed for the policy's random choices (default: drawn from the clock).")
+  options.budgets(cmd, "each move a policy file or a Lua policy chooses (the alphabeta search gets the "
+    .. "seconds as its time limit)", options.PROTOCOL_SECONDS)
+end
 
 --- Declares --max-plies on an argparse command (boardscript.game applies it).
 function options.max_plies(cmd)

@@ -12,6 +12,7 @@
 -- the hooks, a position's children are its moves, plus a pass when
 -- `can_pass` allows one; the last ply is counted from that list, not
 -- played.
+local game_mod = require "boardscript.game"
 local rules_mod = require "boardscript.rules"
 
 local perft = {}
@@ -27,11 +28,11 @@ local perft = {}
 function perft.hooks(rules, state, depth, terminal)
   if depth == 0 then return 1 end
   if rules:finished(state) then return terminal or 1 end
-  local children = rules_mod.children(rules, state)
+  local children = game_mod.choices(rules, state)
   if depth == 1 then return #children end
   local leaves = 0
   for _, choice in ipairs(children) do
-    if rules_mod.apply(rules, state, choice) then
+    if game_mod.apply(rules, state, choice) then
       leaves = leaves + perft.hooks(rules, state, depth - 1, terminal)
       rules:undo(state)
     end
@@ -88,10 +89,10 @@ end
 -- @treturn string "core" or "hooks"
 function perft.count_by_root(rules, state, depth, opts, progress)
   if depth == 0 or rules:finished(state) then return perft.count(rules, state, depth, opts) end
-  local children = rules_mod.children(rules, state)
+  local children = game_mod.choices(rules, state)
   local leaves, how = 0, perft.how(rules, opts)
   for i, child in ipairs(children) do
-    if rules_mod.apply(rules, state, child) then
+    if game_mod.apply(rules, state, child) then
       local n
       n, how = perft.count(rules, state, depth - 1, opts)
       leaves = leaves + n

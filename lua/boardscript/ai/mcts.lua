@@ -69,14 +69,16 @@ function mcts.new(opts)
   return setmetatable({ opts = opts or {} }, { __index = mcts })
 end
 
+local game_mod = require "boardscript.game"
+
 -- The choices of a node: the moves, then a pass when allowed; none when
 -- the game is over.
 local function choices(r, s)
   if r:finished(s) then return {} end
-  return rules_mod.children(r, s)
+  return game_mod.choices(r, s)
 end
 
-local apply = rules_mod.apply
+local apply = game_mod.apply
 
 --- The longest playout: twice the cells of a core board (or the edges of
 -- a dots grid), else 1000 plies.

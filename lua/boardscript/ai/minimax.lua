@@ -22,8 +22,8 @@
 -- (os.clock). Moves of equal value are chosen between with the game's
 -- seeded generator.
 local evalfile = require "boardscript.evalfile"
+local game_mod = require "boardscript.game"
 local positional = require "boardscript.ai.positional"
-local rules_mod = require "boardscript.rules"
 
 local minimax = {
   name = "minimax",
@@ -49,7 +49,7 @@ function minimax.new(opts)
 end
 
 -- The moves to search in the state: its moves, then a pass when allowed.
-local choices, apply = rules_mod.children, rules_mod.apply
+local choices, apply = game_mod.choices, game_mod.apply
 
 -- Plays `choice` in the search (counted, so a search cut short can undo).
 local function enter(S, choice)

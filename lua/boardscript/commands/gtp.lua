@@ -15,10 +15,7 @@ function command.configure(cmd)
     .. "list_commands, quit, boardsize, clear_board, komi, play, genmove, undo, showboard, final_score, "
     .. "set_game, list_games) and answers on standard output: '=[id] result' or '?[id] error', then an "
     .. "empty line. Moves are Othello cells (f5, a1 top left) or pass.")
-  cmd:option("--policy", "The engine's policy, NAME[:key=value,...] (see 'boardscript ai list').", "alphabeta")
-  options.seed(cmd, "Seed for the policy's random choices (default: drawn from the clock).")
-  options.budgets(cmd, "each move a policy file or a Lua policy chooses (the alphabeta search gets the "
-    .. "seconds as its time limit)", options.PROTOCOL_SECONDS)
+  options.engine_session(cmd)
 end
 
 --- Runs a session over `input` and `output` (default stdin/stdout) until
@@ -29,11 +26,7 @@ function command.serve(args, input, output)
     policy = args.policy, seed = args.seed or options.clock_seed(),
     send = function(line) output:write(line, "\n") end,
   }
-  for line in console.lines(input) do
-    session:feed(line)
-    output:flush()
-    if session.done then break end
-  end
+  console.feed(input, session, function() output:flush() end)
   return 0
 end
 

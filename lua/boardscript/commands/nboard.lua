@@ -15,10 +15,7 @@ function command.configure(cmd)
   cmd:epilog("Reads NBoard protocol commands on standard input (nboard, set depth, set game, set contempt, "
     .. "move, hint, go, ping, learn, analyze, quit) and answers on standard output, one flushed line at a time. "
     .. "'set depth N' sets the policy's depth option.")
-  cmd:option("--policy", "The engine's policy, NAME[:key=value,...] (see 'boardscript ai list').", "alphabeta")
-  options.seed(cmd, "Seed for the policy's random choices (default: drawn from the clock).")
-  options.budgets(cmd, "each move a policy file or a Lua policy chooses (the alphabeta search gets the "
-    .. "seconds as its time limit)", options.PROTOCOL_SECONDS)
+  options.engine_session(cmd)
   cmd:flag("--no-time", "Leave times out of '===' replies and send no 'nodestats' lines (reproducible output).")
 end
 
@@ -37,10 +34,7 @@ function command.serve(args, input, output, errors_out)
       errors_out:flush()
     end,
   }
-  for line in console.lines(input) do
-    session:feed(line)
-    if session.done then break end
-  end
+  console.feed(input, session)
   return 0
 end
 

@@ -6,6 +6,7 @@
 -- left; an edge is its two dots, smaller first: `a1 a2`. When reading, any
 -- separator (or none) may stand between the dots and either may come first.
 local common = require "boardscript.families.common"
+local notation = require "boardscript.notation.dots"
 local view = require "boardscript.view.dots"
 
 local dots = setmetatable({ family = "dots", sides = { 1, 2 } }, { __index = common })
@@ -36,8 +37,7 @@ function dots:move_text(move, state)
   local r1, c1, r2, c2 = move[1], move[2], move[3], move[4]
   if not (dot_ok(r1, c1, rows, cols) and dot_ok(r2, c2, rows, cols)) then return nil end
   if math.abs(r1 - r2) + math.abs(c1 - c2) ~= 1 then return nil end
-  if r2 < r1 or (r2 == r1 and c2 < c1) then r1, c1, r2, c2 = r2, c2, r1, c1 end
-  return view.dot(r1, c1) .. " " .. view.dot(r2, c2)
+  return notation.format(move)
 end
 
 --- "a1 a2", "a1-a2", "b2a2" -> `{r1, c1, r2, c2}` as written; nil when it
@@ -46,10 +46,8 @@ end
 -- @tparam[opt] table state a state (without one: up to 16 x 16 boxes)
 -- @treturn ?table a move `{r1, c1, r2, c2}`
 function dots:parse_move(text, state)
-  local l1, d1, l2, d2 = tostring(text):match("^%s*(%a)(%d+)[^%w]*(%a)(%d+)%s*$")
-  if not l1 then return nil end
-  local move = { l1:lower():byte() - 96, tonumber(d1), l2:lower():byte() - 96, tonumber(d2) }
-  if not self:move_text(move, state) then return nil end
+  local move = notation.parse_edge(tostring(text))
+  if not move or not self:move_text(move, state) then return nil end
   return move
 end
 

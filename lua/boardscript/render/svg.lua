@@ -8,7 +8,7 @@
 -- say what they show, for scripts and tests to count.
 local xml = require "boardscript.render.xml"
 local chart = require "boardscript.render.chart"
-local dots_view = require "boardscript.view.dots"
+local dots_notation = require "boardscript.notation.dots"
 
 local svg = {}
 
@@ -196,11 +196,7 @@ local function board_panel(g, opts)
 end
 
 -- An edge in dots notation, smaller dot first: "a1 a2".
-local function edge_name(e)
-  local r1, c1, r2, c2 = e[1], e[2], e[3], e[4]
-  if r2 < r1 or (r2 == r1 and c2 < c1) then r1, c1, r2, c2 = r2, c2, r1, c1 end
-  return dots_view.dot(r1, c1) .. " " .. dots_view.dot(r2, c2)
-end
+local edge_name = dots_notation.format
 
 -- A Dots and Boxes position: owned boxes filled with their owner's colour
 -- and number, open edges (the legal moves) dashed, drawn edges solid, the

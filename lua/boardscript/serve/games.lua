@@ -27,9 +27,10 @@ local players = require "boardscript.players"
 local record = require "boardscript.record"
 local rules_mod = require "boardscript.rules"
 local game_pictures = require "boardscript.render.game"
-local match_mod = require "boardscript.match"
-local report = require "boardscript.match_report"
 local svg = require "boardscript.render.svg"
+local session = require "boardscript.serve.session"
+local study = require "boardscript.serve.study"
+local watch = require "boardscript.serve.watch"
 local worker = require "boardscript.serve.worker"
 
 local found_host, host = pcall(require, "boardscript.host")
@@ -43,13 +44,6 @@ games.MAX_GAMES = 200
 
 local Store = {}
 Store.__index = Store
-
-local match_summary -- the summary lines of a watched match (below)
-
--- A file's name without its directory and `.lua`.
-local function base_name(path)
-  return (path:match("([^/]+)$") or path):gsub("%.lua$", "")
-end
 
 --- The largest transposition table (MiB) a page may ask a policy for
 -- (`tt_mb`): more is refused, not cut down.
@@ -78,7 +72,7 @@ function games.new_store(opts)
   for _, example in ipairs(rules_mod.examples()) do offer(example.name, example.path, "example") end
   for _, path in ipairs(opts.files or {}) do
     rules_mod.load(path) -- a broken file stops the server at start, with its message
-    offer(base_name(path), path, "file")
+    offer(session.base_name(path), path, "file")
   end
   for _, path in ipairs(opts.evals or {}) do self.evals[path] = true end
   return self
@@ -109,28 +103,12 @@ function Store:rule_sets()
   return out
 end
 
--- The message of a failed call for the page: a user error's message; any
--- other error is the server's own, logged and never shown.
-local function failure_text(log, err)
-  if errors.is_user(err) then return worker.clean(err.message) end
-  log("internal error: " .. (type(err) == "string" and err or "(an error that is not a message)"))
-  return worker.INTERNAL
-end
-
 -- Calls f(...) catching user errors (and any other error, logged): true
 -- and f's results, or nil and the message for the page.
 function Store:guarded(f, ...)
   local r = table.pack(pcall(f, ...))
   if r[1] then return true, table.unpack(r, 2, r.n) end
-  return nil, failure_text(self.log, r[2])
-end
-
--- A value from a request, as a message may quote it: text as it is (cut
--- short), anything else by its JSON type (never a table's address).
-local function quoted(value)
-  if type(value) == "string" then return #value > 60 and value:sub(1, 60) .. "..." or value end
-  if type(value) == "table" then return "an object" end
-  return ("a %s"):format(type(value) == "nil" and "null" or type(value))
+  return nil, session.failure_text(self.log, r[2])
 end
 
 -- Checks a player spec from a request: human, or a built-in policy whose
@@ -140,7 +118,7 @@ function Store:check_player(spec, where)
   where = where or "player"
   if spec == "human" or spec == "" then return "human" end
   if type(spec) ~= "string" then
-    return nil, ("%s: expected a text, human or a built-in policy (got %s)"):format(where, quoted(spec))
+    return nil, ("%s: expected a text, human or a built-in policy (got %s)"):format(where, session.quoted(spec))
   end
   if #spec > 200 then return nil, where .. ": too long" end
   local name, text = players.split_spec(spec)
@@ -170,33 +148,15 @@ function Store:policy_names()
   return names
 end
 
--- Frees what the seats `seats` hold (their policies' tables) now.
-local function close_seats(seats)
-  for _, player in pairs(seats or {}) do
-    local policy = type(player) == "table" and player.policy
-    if type(policy) == "table" and type(policy.close) == "function" then pcall(policy.close, policy) end
-  end
-end
-
--- Frees the searcher a match chose its openings with (boardscript.match
--- makes it again when a next game needs it).
-local function close_opening_searcher(m)
-  local searcher = rawget(m, "searcher")
-  if searcher then
-    m.searcher = nil
-    searcher:close()
-  end
-end
-
 -- Frees what session `s` holds in C (its seats' tables, a match's
 -- searcher) now, not at the collector's whim.
 local function close_session(s)
-  close_seats(s.seats)
+  session.close_seats(s.seats)
   local mt = s.match
   if mt then
-    close_seats(mt.m.seats)
-    close_seats(mt.game and mt.game.seat)
-    close_opening_searcher(mt.m)
+    session.close_seats(mt.m.seats)
+    session.close_seats(mt.game and mt.game.seat)
+    session.close_opening_searcher(mt.m)
   end
 end
 
@@ -230,14 +190,14 @@ function Store:make_room()
   end
 end
 
--- Keeps `session` (room made first): its new id.
-function Store:add(session)
+-- Keeps session `s` (room made first): its new id.
+function Store:add(s)
   self:make_room()
   local id = tostring(self.next_id)
   self.next_id = self.next_id + 1
   self.clock = self.clock + 1
-  session.id, session.used = id, self.clock
-  self.sessions[id] = session
+  s.id, s.used = id, self.clock
+  self.sessions[id] = s
   self.count = self.count + 1
   return id
 end
@@ -245,29 +205,11 @@ end
 -- The entry offered for a request's `rules` (default reversi), or nil and why.
 function Store:offer(name)
   if name ~= nil and type(name) ~= "string" then
-    return nil, ("rules: expected the name of a rule set (got %s)"):format(quoted(name))
+    return nil, ("rules: expected the name of a rule set (got %s)"):format(session.quoted(name))
   end
   local entry = self.offered[name or "reversi"]
   if entry then return entry end
-  return nil, ("unknown rule set '%s' (offered: %s)"):format(quoted(name), table.concat(self.order, ", "))
-end
-
--- A request's size and options as option texts ({ key = text }; RxC is
--- rows and cols), or nil and why.
-local function option_texts(params)
-  local texts = {}
-  for key, value in pairs(type(params.options) == "table" and params.options or {}) do
-    if type(key) ~= "string" or (type(value) ~= "string" and type(value) ~= "number" and type(value) ~= "boolean") then
-      return nil, "options: expected key = value pairs"
-    end
-    if value ~= "" then texts[key] = tostring(value) end
-  end
-  if params.size ~= nil and params.size ~= "" then
-    local size = tostring(params.size)
-    local rows, cols = size:match("^(%d+)[xX](%d+)$")
-    if rows then texts.rows, texts.cols = rows, cols else texts.size = size end
-  end
-  return texts
+  return nil, ("unknown rule set '%s' (offered: %s)"):format(session.quoted(name), table.concat(self.order, ", "))
 end
 
 -- Makes the game of session settings `p`: the game and its seats.
@@ -295,7 +237,7 @@ function Store:create(params)
   if type(params) ~= "table" then return nil, "expected a JSON object" end
   local entry, unknown = self:offer(params.rules)
   if not entry then return nil, unknown end
-  local options, bad = option_texts(params)
+  local options, bad = session.option_texts(params)
   if not options then return nil, bad end
   if params.players ~= nil and (type(params.players) ~= "table"
       or (getmetatable(params.players) or {}).__jsontype == "array") then
@@ -313,7 +255,8 @@ function Store:create(params)
     for _, name in ipairs(sides) do known = known or name == side end
     if not known then
       return nil, ("players: %s has no side %s (its sides: %s)"):format(entry.name,
-        type(side) == "string" and "'" .. quoted(side) .. "'" or quoted(side), table.concat(sides, ", "))
+        type(side) == "string" and "'" .. session.quoted(side) .. "'" or session.quoted(side),
+        table.concat(sides, ", "))
     end
     local checked, why = self:check_player(spec, "player for " .. side)
     if not checked then return nil, why end
@@ -334,7 +277,7 @@ end
 --- The session `id`, or nil and "no game ID".
 function Store:get(id)
   local s = self.sessions[tostring(id)]
-  if not s then return nil, ("no game %s (it ended or the server dropped it)"):format(quoted(tostring(id))) end
+  if not s then return nil, ("no game %s (it ended or the server dropped it)"):format(session.quoted(tostring(id))) end
   self.clock = self.clock + 1
   s.used = self.clock
   return s
@@ -393,7 +336,7 @@ function Store:describe(s)
     study = s.study and { ply = s.study.ply, plies = #s.study.entries, moves = s.study.texts } or nil,
     match = s.match and { game = s.match.game.index, games = s.match.info.games, done = s.match.done,
                           a = s.match.info.a, b = s.match.info.b, lines = s.match.lines,
-                          summary = match_summary(s.match, s.seed) } or nil,
+                          summary = watch.summary(s.match, s.seed) } or nil,
   }
 end
 
@@ -419,34 +362,6 @@ function Store:think(s, job)
   if not text then return nil, why, code and "full" or nil end
   if self.sessions[s.id] ~= s then return nil, ("game %s was dropped while the AI thought"):format(s.id) end
   return text
-end
-
--- The text a worker hands back for `move` ("pass" or a move of g, or its
--- text when `move` is a string) made in game `g`: the move's text and
--- where g's generator is then.
-local function move_answer(g, move)
-  local text = type(move) == "string" and move or g:move_text(move)
-  if type(text) ~= "string" or text:find("\n", 1, true) then
-    errors.fail(("the move chosen has no text in %s's notation"):format(tostring(g.rules.name)))
-  end
-  return text .. "\n" .. (g.rng and g.rng:state() or "")
-end
-
--- Plays in `g` the move of a worker's answer (move_answer), read as a
--- human's move is, and sets g's generator where the worker's was.
-local function play_answer(g, answer)
-  local text, state = answer:match("^([^\n]*)\n(%x*)$")
-  if not text then errors.fail("the AI's answer could not be read") end
-  if text == "pass" then
-    if not g:can_pass() then errors.fail("the AI passed where passing is not allowed") end
-    g:pass()
-  else
-    local move = g:parse_move(text)
-    local checked = move ~= nil and g:check(move)
-    if not checked then errors.fail(("the AI's move %s is not a legal move here"):format(text)) end
-    g:play(checked)
-  end
-  if state ~= "" and g.rng then g.rng:restore(state) end
 end
 
 -- Runs `action(g, s)` on session `id` as one step: on failure the game is
@@ -504,10 +419,10 @@ function Store:ai(id)
   if g:finished() then return nil, "the game is over" end
   if not player then return nil, ("%s is human"):format(g:side_name()) end
   local answer, err, busy = self:think(s, function()
-    return move_answer(g, players.choose(player, g))
+    return session.move_answer(g, players.choose(player, g))
   end)
   if not answer then return nil, err, busy end
-  return self:step(id, function(work) play_answer(work, answer) end)
+  return self:step(id, function(work) session.play_answer(work, answer) end)
 end
 
 --- Takes back the last move, and the AI's moves after the last human one,
@@ -530,7 +445,7 @@ function Store:restart(id)
   self.seed = self.seed + 1
   local ok, g, seats = self:guarded(start, s.entry, s.params, seed)
   if not ok then return nil, g end
-  close_seats(s.seats)
+  session.close_seats(s.seats)
   s.g, s.seats, s.seed = g, seats, seed
   return self:view(id)
 end
@@ -553,253 +468,14 @@ function Store:record(id, ggf)
   return out, ("game-%s.ggf"):format(s.id)
 end
 
---- The depth of the evaluation chart of a study, by board size.
-function games.chart_depth(n)
-  return n <= 8 and 4 or n <= 12 and 2 or 1
-end
-
--- The rule set a record names, among those offered (by name, or a file
--- offered under that file's name): the offer, or a user error.
-function Store:offer_for(name)
-  local entry = self.offered[name] or self.offered[base_name(tostring(name))]
-  if not entry then
-    errors.fail(("the record's rule set '%s' is not one this server offers (%s)"):format(quoted(name),
-      table.concat(self.order, ", ")))
-  end
-  return entry
-end
-
---- Opens a game to study: params { text = a record or a GGF file's text,
--- game = which game of a GGF file (default 1) }. The game's rule set must
--- be one the server offers (a record naming a path is taken by that
--- file's name, never opened). Returns the id, or nil and why not.
-function Store:study(params)
-  if type(params) ~= "table" or type(params.text) ~= "string" then return nil, "expected { text = the file's text }" end
-  local text = params.text
-  if #text > record.MAX_BYTES then return nil, ("the file is larger than %d bytes"):format(record.MAX_BYTES) end
-  if params.game ~= nil and (not math.tointeger(params.game) or params.game < 1 or params.game > 100000) then
-    return nil, "game: expected the number of a game of the file, from 1"
-  end
-  local where = "the file"
-  local ok, first, entries, evals = self:guarded(function()
-    if text:match("^%s*%(;") then
-      local ggf = require "boardscript.formats.ggf"
-      return game_pictures.from_ggf(ggf, where, text, math.tointeger(params.game) or 1)
-    end
-    local rec = record.parse(text, where)
-    local entry = self:offer_for(rec.rules)
-    rec.rules = entry.source
-    return game_pictures.from_parsed(rec, where)
-  end)
-  if not ok then return nil, first end
-  local title
-  if evals and next(evals) ~= nil then
-    title = "Evaluation in the file (" .. first:side_name(first.rules.sides[1]) .. "'s margin, discs)"
-  elseif rules_mod.searched_in_core(first.rules) then
-    local depth = games.chart_depth(first:board():size())
-    local answer = self.pool:run(function()
-      local values = game_pictures.evaluations(first, entries, depth)
-      local out = {}
-      for k = 0, #entries do out[k + 1] = ("%.17g"):format(values[k]) end
-      return table.concat(out, " ")
-    end)
-    if answer then
-      evals = {}
-      local k = 0
-      for value in answer:gmatch("%S+") do
-        evals[k] = tonumber(value)
-        k = k + 1
-      end
-      title = ("Evaluation (%s's margin, discs; alphabeta depth %d)"):format(first:side_name(first.rules.sides[1]),
-        depth)
-    end
-  end
-  if title == nil then evals = nil end
-  local texts = {}
-  for k, e in ipairs(entries) do texts[k] = e.pass and "pass" or e.text end
-  local name = first.source and self.offered[base_name(first.source)] and base_name(first.source)
-    or tostring(first.rules.name)
-  local g = game_pictures.position(first, entries, #entries, false)
-  return self:add { entry = self.offered[name] or { name = name, source = name }, seats = {}, g = g,
-                    study = { start = first, entries = entries, evals = evals, eval_title = title,
-                              ply = #entries, texts = texts } }
-end
-
---- Moves a study to the position after `ply` moves (0..the game's moves).
-function Store:go_to(id, ply)
-  local s, why, code = self:idle(id)
-  if not s then return nil, why, code end
-  if not s.study then return nil, "not a study: goto steps through an opened record" end
-  ply = math.tointeger(ply)
-  if not ply or ply < 0 or ply > #s.study.entries then
-    return nil, ("ply must be an integer from 0 to %d"):format(#s.study.entries)
-  end
-  local ok, g = self:guarded(game_pictures.position, s.study.start, s.study.entries, ply, false)
-  if not ok then return nil, g end
-  s.g, s.study.ply = g, ply
-  return self:view(id)
-end
-
---- The policy that suggests moves in `rules`: alphabeta 6 plies deep where
--- the C core searches the rule set, else the first built-in that plays it.
-function games.adviser(rules)
-  for _, spec in ipairs { "alphabeta:depth=6", "dots_search", "mcts:playouts=2000" } do
-    local player = players.load(spec, rules)
-    if players.plays(player, rules) then return player end
-  end
-  return nil
-end
-
---- The AI's suggested move in session `id` as it stands: { move = text,
--- by = the policy } (move "pass" where passing is its choice), or nil and
--- why. It is searched in a worker, by a policy made there for it (its
--- table goes with the worker); the game does not change.
-function Store:hint(id)
-  local s, why = self:get(id)
-  if not s then return nil, why end
-  local g = s.g
-  if g:finished() then return nil, "the game is over" end
-  local answer, err, busy = self.pool:run(function()
-    local player = games.adviser(g.rules)
-    if not player then errors.fail("no built-in policy plays this rule set") end
-    local copy = g:clone()
-    copy.rng = core.rng()
-    if g.rng then copy.rng:restore(g.rng:state()) end -- the game's own draws are not the hint's
-    local ok, move = pcall(players.choose, player, copy)
-    close_seats { player }
-    if not ok then error(move, 0) end
-    return ("%s\n%s"):format(move == "pass" and "pass" or copy:move_text(move), player.name)
-  end)
-  if not answer then return nil, err, busy and "full" or nil end
-  local move, by = answer:match("^([^\n]*)\n(.*)$")
-  return { move = move, by = by }
+-- The studies and hints (boardscript.serve.study) and the watched matches
+-- (boardscript.serve.watch) are the store's methods too.
+for _, part in ipairs { study, watch } do
+  for name, method in pairs(part.methods) do Store[name] = method end
 end
 
 --- The most games a watched match plays.
-games.MAX_MATCH_GAMES = 1000
-
---- Starts a match between two policies to watch: params { rules =, size =,
--- options =, a = spec, b = spec, games = N (default 2), seed = }. The
--- games are played one move per `match_step`, as `boardscript match`
--- plays them (openings, colours swapped, the same seeds). Returns the id,
--- or nil and why not.
-function Store:create_match(params)
-  if type(params) ~= "table" then return nil, "expected a JSON object" end
-  local entry, unknown = self:offer(params.rules)
-  if not entry then return nil, unknown end
-  local specs = {}
-  for _, which in ipairs { "a", "b" } do
-    local spec, why = self:check_player(params[which], which)
-    if not spec then return nil, why end
-    if spec == "human" then return nil, ("%s: a match is between two policies, not a human"):format(which) end
-    specs[which] = spec
-  end
-  local n = math.tointeger(params.games or 2)
-  if not n or n < 1 or n > games.MAX_MATCH_GAMES then
-    return nil, ("games must be an integer from 1 to %d"):format(games.MAX_MATCH_GAMES)
-  end
-  local texts, bad = option_texts(params)
-  if not texts then return nil, bad end
-  local seed = math.tointeger(params.seed) or self.seed
-  self.seed = self.seed + 1
-  local ok, m, game = self:guarded(function()
-    local made = match_mod.new { rules = entry.source, texts = texts, a = specs.a, b = specs.b, games = n,
-                                 seed = seed }
-    local first = made:begin(1)
-    close_opening_searcher(made)
-    return made, first
-  end)
-  if not ok then return nil, m end
-  local info = {
-    a = specs.a, b = specs.b, rules = entry.name, size = m.size_text, games = n, unit = m.unit,
-    sides = { tostring(m.sides[1]), tostring(m.sides[2]) },
-    side_names = { m.rules:side_name(m.sides[1]), m.rules:side_name(m.sides[2]) },
-  }
-  return self:add { entry = entry, seats = game.seat, g = game.g, seed = seed,
-                    match = { m = m, game = game, tally = match_mod.tally(info.sides), info = info,
-                              lines = {}, done = false } }
-end
-
--- The match's summary as `boardscript match` prints it.
-function match_summary(mt, seed)
-  local names = {}
-  for i, side in ipairs(mt.info.sides) do names[side] = mt.info.side_names[i] end
-  local lines = { report.header(mt.info, seed) }
-  for _, line in ipairs(match_mod.summary(mt.tally, mt.info, function(side) return names[side] or tostring(side) end,
-    mt.info.unit)) do
-    lines[#lines + 1] = line
-  end
-  return lines
-end
-
--- Plays the next move of match `mt`'s game in a worker and applies it;
--- false once that game is over (finished, or forfeited).
-function Store:match_move(s, mt)
-  local game = mt.game
-  local answer, err, busy = self:think(s, function()
-    local copy = setmetatable({ g = game.g:clone() }, { __index = game }) -- step changes only the copy
-    if mt.m:step(copy) then
-      local last = copy.g.log[#copy.g.log]
-      return "move\n" .. move_answer(copy.g, last.pass and "pass" or last.text)
-    end
-    if copy.forfeit then return ("forfeit\n%s\n%s"):format(tostring(copy.loser), copy.forfeit) end
-    return "over\n"
-  end)
-  if not answer then return nil, err, busy end
-  local kind, rest = answer:match("^(%a+)\n(.*)$")
-  if kind == "move" then
-    play_answer(game.g, rest)
-    return true
-  end
-  if kind == "forfeit" then
-    local loser, message = rest:match("^([^\n]*)\n(.*)$")
-    for _, side in ipairs { game.g:sides() } do
-      if tostring(side) == loser then game.loser = side end
-    end
-    game.forfeit = message
-  end
-  return false
-end
-
---- One move of the match being watched in session `id` (or the start of
--- its next game): the view, or nil and why not. The move is chosen in a
--- worker, as Store:ai's are.
-function Store:match_step(id)
-  local s, why, code = self:idle(id)
-  if not s then return nil, why, code end
-  local mt = s.match
-  if not mt then return nil, "not a match: step plays a watched match" end
-  if mt.done then return nil, "the match is over" end
-  local busy, busy_why
-  local ok, err = self:guarded(function()
-    local more, no_move, full = self:match_move(s, mt)
-    if more == nil then
-      if full then
-        busy, busy_why = full, no_move
-        return
-      end
-      errors.fail(no_move)
-    end
-    if more then return end
-    local r = mt.m:result(mt.game)
-    match_mod.add(mt.tally, r)
-    mt.lines[#mt.lines + 1] = report.game_line(r, mt.info)
-    if mt.game.index >= mt.info.games then
-      mt.done = true
-    else
-      close_seats(mt.game.seat)
-      mt.game = mt.m:begin(mt.game.index + 1)
-      close_opening_searcher(mt.m)
-      s.g, s.seats = mt.game.g, mt.game.seat
-    end
-  end)
-  if busy then return nil, busy_why, busy end
-  if not ok then
-    mt.done = true
-    mt.lines[#mt.lines + 1] = "The match stopped: " .. err
-    return nil, err
-  end
-  return self:view(id)
-end
+games.MAX_MATCH_GAMES = watch.MAX_MATCH_GAMES
+games.chart_depth, games.adviser = study.chart_depth, study.adviser
 
 return games

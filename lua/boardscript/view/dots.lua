@@ -1,12 +1,10 @@
 --- Dots and Boxes grids as text (seed 001): dot rows `a +-+ +`, box rows
 -- with `|` edges and owner marks, the column numbers below. Every line is
 -- at full width, trailing spaces kept.
-local view = {}
+-- (Dot and edge names are boardscript.notation.dots.)
+local notation = require "boardscript.notation.dots"
 
---- "a1" for dot (1, 1). Columns past 9 print as more digits.
-function view.dot(row, col)
-  return string.char(96 + row) .. col
-end
+local view = {}
 
 --- The grid of core dots position `d`; marks maps an owner (1 or 2) to the
 -- letter shown in its boxes.
@@ -14,7 +12,7 @@ function view.grid(d, marks)
   local rows, cols = d:rows(), d:cols()
   local lines = {}
   for r = 1, rows + 1 do
-    local line = { string.char(96 + r), " +" }
+    local line = { notation.row_name(r), " +" }
     for c = 1, cols do line[#line + 1] = (d:is_drawn(r, c, r, c + 1) and "-" or " ") .. "+" end
     lines[#lines + 1] = table.concat(line)
     if r <= rows then

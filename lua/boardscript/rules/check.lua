@@ -1,0 +1,186 @@
+--- What a rule set must be and what its hooks must return: the check of
+-- a rule set when it is made or loaded (check.validate), the checks of the
+-- results boardscript reads (check.RESULT_CHECKS) and the wrappers that run
+-- them around the hooks of a rule set file (check.wrap_hooks). The registry
+-- (boardscript.rules) calls these and re-exports validate and
+-- RESULT_CHECKS; the contract's lists (HOOKS, FAMILIES, DIRECTION_FIELDS)
+-- are the registry's, read here when a rule set is checked.
+local core = require "boardscript.core"
+local declarations = require "boardscript.declared"
+local errors = require "boardscript.errors"
+local limits = require "boardscript.limits"
+
+local check = {}
+
+local function fail(where, message)
+  errors.fail(("%s: %s"):format(where, message))
+end
+
+--- Checks a rule set once, when it is made or loaded: every hook a
+-- function, the family known, direction sets and declared options valid,
+-- and whatever its own `check` hook says. Returns it, or raises a user
+-- error that names `where` and the field at fault.
+-- @tparam table rules the hooks and fields (anything else is a user error)
+-- @tparam[opt] string where how errors name it (default "rule set 'NAME'")
+-- @treturn table the rule set
+function check.validate(rules, where)
+  local registry = require "boardscript.rules"
+  where = where or ("rule set '%s'"):format(type(rules) == "table" and tostring(rules.name) or "?")
+  if type(rules) ~= "table" then
+    fail(where, ("expected a table of rule hooks, got %s"):format(type(rules)))
+  end
+  if rules.name ~= nil and type(rules.name) ~= "string" then
+    fail(where, "field 'name' must be a string")
+  end
+  if not registry.FAMILIES[rules.family or "board"] then
+    fail(where, ("field 'family': unknown family '%s' (expected board or dots)"):format(tostring(rules.family)))
+  end
+  for _, hook in ipairs(registry.HOOKS) do
+    if type(rules[hook]) ~= "function" then
+      fail(where, ("field '%s' must be a function (got %s)"):format(hook, type(rules[hook])))
+    end
+  end
+  if type(rules.sides) ~= "table" or rules.sides[1] == nil or rules.sides[2] == nil then
+    fail(where, "field 'sides' must list the two sides")
+  end
+  for _, field in ipairs(registry.DIRECTION_FIELDS) do
+    if rules[field] ~= nil then
+      local ok, why = core.directions(rules[field])
+      if not ok then fail(where, ("field '%s' is %s: %s"):format(field, errors.describe(rules[field]), why)) end
+    end
+  end
+  local fault = declarations.validate(rules.options, function(key) return rules[key] end, true)
+  if fault then fail(where, fault) end
+  if rules.check ~= nil then
+    if type(rules.check) ~= "function" then fail(where, "field 'check' must be a function") end
+    local problem = rules:check()
+    if problem then fail(where, problem) end
+  end
+  return rules
+end
+
+-- ---- what a rule set file's hooks return, checked where it is used ----
+
+local function finite(x)
+  return math.type(x) ~= nil and x == x and x ~= math.huge and x ~= -math.huge
+end
+
+local function sides_text(rules)
+  local a, b = rules.sides[1], rules.sides[2]
+  return ("%s, %s or \"draw\""):format(errors.describe(a), errors.describe(b))
+end
+
+-- Checks of one hook's results `r` (table.pack) for `rules`, called on
+-- `state` (its first argument after self): nil when fine, else what is wrong.
+check.RESULT_CHECKS = {
+  winner = function(rules, r)
+    local w = r[1]
+    if w == "draw" or w == rules.sides[1] or w == rules.sides[2] then return nil end
+    return ("returned %s (expected %s)"):format(errors.describe(w), sides_text(rules))
+  end,
+  score = function(_, r)
+    if finite(r[1]) and finite(r[2]) then return nil end
+    return ("returned %s, %s (expected two finite numbers)"):format(errors.describe(r[1]), errors.describe(r[2]))
+  end,
+  side_name = function(_, r)
+    if type(r[1]) == "string" then return nil end
+    return ("returned %s (expected a string)"):format(errors.describe(r[1]))
+  end,
+  -- (render checks that the cells are on the board)
+  move_cells = function(_, r)
+    local cells = r[1]
+    if cells == nil then return nil end
+    if type(cells) ~= "table" or #cells == 0 then
+      return ("returned %s (expected nil or a list of cells {row, col})"):format(errors.describe(cells))
+    end
+    for i = 1, #cells do
+      local c = cells[i]
+      if type(c) ~= "table" or math.type(c[1]) ~= "integer" or math.type(c[2]) ~= "integer" then
+        return ("returned %s as cell %d (expected {row, col}, two integers)"):format(errors.describe(c), i)
+      end
+    end
+    return nil
+  end,
+  moves = function(rules, r, state)
+    local list = r[1]
+    if type(list) ~= "table" then return ("returned %s (expected a list of moves)"):format(errors.describe(list)) end
+    for i = 1, #list do
+      local ok, text = pcall(rules.move_text, rules, list[i], state)
+      if not ok or type(text) ~= "string" then
+        return ("returned a malformed move %s at position %d (its move_text gives no text for it)"):format(
+          errors.describe(list[i]), i)
+      end
+    end
+    return nil
+  end,
+}
+
+local checked = setmetatable({}, { __mode = "k" }) -- checking wrappers made here
+
+-- An error raised inside a hook of a rule set file: a user error with its
+-- message as it was (it names the file and line), blamed on the rule set,
+-- unless it is already a user error (a budget run out, a fault named further
+-- in) or not a message (the end of input).
+local function hook_error(err, where)
+  if errors.is_user(err) or type(err) ~= "string" then error(err, 0) end
+  errors.rules_error(err, where)
+end
+
+-- The hooks whose results boardscript reads itself (outside any budget):
+-- they cross as plain data (limits.plain_value), made inside the window of
+-- the hook's call, so no metamethod of the rule set's runs afterwards.
+-- "list": a list whose items go back to the rule set's hooks (a new list,
+-- the same items).
+local PLAIN_RESULTS = {
+  moves = "list", winner = true, score = true, side_name = true, move_cells = true, move_text = true,
+  parse_move = true, board_text = true, size_text = true, finished = true, can_pass = true, has_moves = true,
+  play = true, pass = true, undo = true, to_move = true,
+}
+
+local function plain_results(kind, r)
+  for i = 1, r.n do
+    local v = r[i]
+    if kind == "list" and i == 1 and type(v) == "table" then
+      local list = {}
+      for k = 1, rawlen(v) do list[k] = rawget(v, k) end
+      r[i] = list
+    else
+      r[i] = limits.plain_value(v)
+    end
+  end
+  return table.unpack(r, 1, r.n)
+end
+
+local function settle(where, hook, result_check, self, state, ok, ...)
+  if not ok then hook_error((...), where) end
+  local plain = PLAIN_RESULTS[hook]
+  if result_check or plain then
+    local r = table.pack(...)
+    local problem = result_check and result_check(self, r, state)
+    if problem then errors.rules_fault(where, hook, problem) end
+    if plain then return plain_results(plain, r) end
+  end
+  return ...
+end
+
+--- Puts the checks of check.RESULT_CHECKS around the hooks a rule set file
+-- defines itself (not those it inherits from boardscript's own tables,
+-- `ours`), and makes an error raised in any of its functions the rule set's
+-- fault, keeping a `core_count` declaration's hooks in step.
+-- @tparam table rules a rule set loaded from a file (changed in place)
+-- @tparam string where how errors name it ("rules FILE")
+-- @tparam table ours boardscript's own tables (a set), whose hooks stay as they are
+function check.wrap_hooks(rules, where, ours)
+  if type(where) ~= "string" then error("bad argument #2 to 'wrap_hooks' (string expected)", 2) end
+  require("boardscript.hooks").rewrap(rules, ours, function(value, key)
+    if checked[value] or key == "check" then return nil end
+    local hook, result_check = tostring(key), check.RESULT_CHECKS[key]
+    local function wrapper(self, ...)
+      return settle(where, hook, result_check, self, (...), pcall(value, self, ...))
+    end
+    checked[wrapper] = true
+    return wrapper
+  end)
+end
+
+return check
