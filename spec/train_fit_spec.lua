@@ -11,7 +11,7 @@ describe("boardscript.train.fit", function()
   local dir, done, game
   before_each(function()
     dir, done = support.scratch_dir()
-    game = setup.game_of { rules = "reversi", size = "4" }
+    game = setup.trained_game { rules = "reversi", size = "4" }
   end)
   after_each(function() done() end)
 

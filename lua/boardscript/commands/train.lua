@@ -227,7 +227,7 @@ end
 function command.run(args)
   check_args(args)
   if args.seed == nil then args.seed = options.clock_seed() end
-  local game = setup.game_of(args)
+  local game = setup.trained_game(args)
   if args.eval and not args.data and not args.shard and args.eval == args.out then
     errors.fail("--eval and --out name the same file")
   end

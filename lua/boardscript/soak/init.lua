@@ -1,11 +1,11 @@
 --- The soak: seeded random games of every rule set and size, checked at
--- every move (boardscript.soak.game) — the engine's long-running
+-- every move (boardscript.soak.checked_game) — the engine's long-running
 -- self-consistency test. Pure: it returns figures and failures, and the
 -- command (boardscript.commands.soak) prints them.
 local core = require "boardscript.core"
 local errors = require "boardscript.errors"
 local schedule = require "boardscript.soak.schedule"
-local soak_game = require "boardscript.soak.game"
+local checked_game = require "boardscript.soak.checked_game"
 
 local soak = {}
 
@@ -46,7 +46,7 @@ end
 function soak.play(plan, seed, number, searcher)
   local info = schedule.game(plan.configs, seed, number)
   local run = {}
-  local ok, result = pcall(soak_game.play, info, searcher, run)
+  local ok, result = pcall(checked_game.play, info, searcher, run)
   local out = { number = number, name = info.name, label = info.label, seed = info.seed }
   if ok then
     out.plies, out.checks = result.plies, result.checks

@@ -16,7 +16,7 @@ local function finite(x)
 end
 
 --- The SVG text of the history (a list of { games, positions, fit, duel }
--- by round) of a run for `game` (train.setup.game_of) with `args`.
+-- by round) of a run for `game` (train.setup.trained_game) with `args`.
 function curve.svg(history, game, args)
   local rounds = #history
   local train, holdout, score, labels = {}, {}, {}, {}

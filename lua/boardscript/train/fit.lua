@@ -12,7 +12,7 @@ local fit = {}
 -- file of another game (rule set, size or options) is a user error naming
 -- it, as is a malformed one (train.data).
 -- @param tr a core.trainer
--- @tparam table game what the run trains for (train.setup.game_of: name, n, options)
+-- @tparam table game what the run trains for (train.setup.trained_game: name, n, options)
 -- @tparam table paths the data files
 -- @treturn integer the games read
 -- @treturn integer the positions read

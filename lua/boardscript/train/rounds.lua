@@ -221,7 +221,7 @@ end
 -- command can print it then). Returns the history (a list of { games,
 -- positions, fit, duel } by round) and the lines of the summary.
 -- @tparam table cfg the configuration
--- @tparam table game the game being trained (train.setup's game_of)
+-- @tparam table game the game being trained (train.setup's trained_game)
 -- @tparam table sp the self-play (train.setup)
 -- @treturn table the history
 -- @treturn {string,...} the lines of the summary

@@ -36,7 +36,7 @@ end
 --- What a run trains for: { rules =, name =, source =, opts =, n =,
 -- options = text, mobility = legal directions or nil }. Rule sets that are
 -- not played with discs on a square core board are refused.
-function setup.game_of(args)
+function setup.trained_game(args)
   local rules_mod = require "boardscript.rules"
   local game_mod = require "boardscript.game"
   local rules = rules_mod.load(args.rules)

@@ -1,5 +1,5 @@
 --- One soak game: a seeded random game of a rule set, checked at every
--- move (see docs/guide.md, "Soak"). soak_game.play returns the game's
+-- move (see docs/guide.md, "Soak"). checked_game.play returns the game's
 -- figures, or raises a failure { soak_failure = true, check =, detail =,
 -- ply = } that the caller reports with the moves played.
 --
@@ -19,13 +19,13 @@ local record = require "boardscript.record"
 local rules_mod = require "boardscript.rules"
 local schedule = require "boardscript.soak.schedule"
 
-local soak_game = {}
+local checked_game = {}
 
 local PATHS = { "fast", "scalar", "generic", "reference" }
 local WIDE_PATHS = { "generic", "reference" }
 local opponent = require("boardscript.families.board").opponent
 
-local snapshot -- soak_game.snapshot, below
+local snapshot -- checked_game.snapshot, below
 
 local function fail(ply, check, fmt, ...)
   error({ soak_failure = true, check = check, detail = fmt:format(...), ply = ply }, 0)
@@ -89,7 +89,7 @@ end
 -- (the hash with overwhelming odds; the checks also compare boards cell
 -- for cell with __eq where both exist). `cache`: a table the field names
 -- are cached in between calls.
-function soak_game.snapshot(state, cache)
+function checked_game.snapshot(state, cache)
   local b, head = state.board
   if is_board(b) then
     head = ("%d|%d|%d|%d|%d"):format(b:hash(), b:count("empty"), b:count("black"), b:count("white"), b:count("block"))
@@ -118,7 +118,7 @@ function soak_game.snapshot(state, cache)
   return head
 end
 
-snapshot = soak_game.snapshot
+snapshot = checked_game.snapshot
 
 -- Moves {row, col} as one comparable string, sorted (for lists whose order
 -- is the rule set's own).
@@ -242,13 +242,13 @@ local function check_perft(run, state)
   run.checks = run.checks + 1
   if rules_mod.counted_in_core(run.rules) then
     local copy = run.rules:clone(state)
-    local before = soak_game.snapshot(copy)
+    local before = checked_game.snapshot(copy)
     local core_count = b:perft(state.player, hooks_depth, { legal = legal, flip = flip })
     local hooks = perft.hooks(run.rules, copy, hooks_depth)
     if hooks ~= core_count then
       fail(run.ply, "perft hooks", "depth %d: core %d, hooks %d", hooks_depth, core_count, hooks)
     end
-    if copy.board ~= b or soak_game.snapshot(copy) ~= before then
+    if copy.board ~= b or checked_game.snapshot(copy) ~= before then
       fail(run.ply, "perft hooks", "the count did not restore the position")
     end
     run.checks = run.checks + 1
@@ -365,7 +365,7 @@ local function check_record(run, g, info)
     local ok, why = record.apply(g2, entry)
     if not ok then fail(run.ply, "record", "replaying move %d: %s", k, why) end
   end
-  if g2.state.board ~= g.state.board or soak_game.snapshot(g2.state) ~= soak_game.snapshot(g.state) then
+  if g2.state.board ~= g.state.board or checked_game.snapshot(g2.state) ~= checked_game.snapshot(g.state) then
     fail(run.ply, "record", "the replayed record ends in another position")
   end
   if record.result(g2) ~= rec.result.text then
@@ -389,7 +389,7 @@ end
 -- core.searcher (for its position view). `run.g` holds the game while it
 -- is played (the caller reads its history when a check fails). Returns {
 -- plies =, checks = }.
-function soak_game.play(info, searcher, run)
+function checked_game.play(info, searcher, run)
   run = run or {}
   local setup_rng, choice_rng, opts_rng = schedule.generators(info.seed)
   local g = game_mod.new(info.rules, info.opts, setup_rng)
@@ -400,7 +400,7 @@ function soak_game.play(info, searcher, run)
   if run.searched or rules_mod.counted_in_core(g.rules) then run.core_desc = rules_mod.core_game(g.rules, g.state) end
   local cells = is_board(g.state.board) and g.state.board:size() ^ 2 or 2 * #g:moves()
   run.sample_ply = opts_rng:random(0, math.max(1, math.floor(cells / 2)))
-  local start, start_board = soak_game.snapshot(g.state), g.state.board:clone()
+  local start, start_board = checked_game.snapshot(g.state), g.state.board:clone()
   local limit = 64 * math.max(16, math.floor(cells))
   while not g:finished() do
     if run.ply >= limit then fail(run.ply, "hooks", "the game did not end within %d plies", limit) end
@@ -416,11 +416,11 @@ function soak_game.play(info, searcher, run)
   for _ = 1, plies do
     if not g:undo() then fail(run.ply, "undo", "undo refused before the start of the game") end
   end
-  if g.state.board ~= start_board or soak_game.snapshot(g.state) ~= start then
+  if g.state.board ~= start_board or checked_game.snapshot(g.state) ~= start then
     fail(run.ply, "undo", "undoing every move did not give the start")
   end
   run.checks = run.checks + 1
   return { plies = plies, checks = run.checks }
 end
 
-return soak_game
+return checked_game
