@@ -88,10 +88,10 @@ static inline bool poll_stop(bs_searcher *sr)
  * (-INF for a child that has none). Returns the best value, -INF when no
  * child had one (on a stop: the best so far, or 0 before any; the caller
  * then stores nothing); *best_index is the child that gave it, or -1; a
- * best value >= beta is a cutoff at that child. The one PVS loop of the
- * searchers (search.c's negamax, the learned midgame search_learned.c, the
- * exact solver endgame64.c): always inlined with their static callbacks, so
- * each compiles to direct calls, as if written out. */
+ * best value >= beta is a cutoff at that child. The PVS loop of search.c's
+ * negamax and the exact solver endgame64.c (the learned midgame writes its
+ * own out, for speed: docs/decisions.md): always inlined with their static
+ * callbacks, so each compiles to direct calls, as if written out. */
 static inline __attribute__((always_inline)) int pvs_children(bs_searcher *sr, int count, int alpha, int beta,
                                                               void (*enter)(void *ctx, int i),
                                                               int (*value)(void *ctx, int alpha, int beta),
