@@ -3,9 +3,11 @@
 #define _DEFAULT_SOURCE /* syscall(2), for close_range */
 #include "hostlib.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +24,8 @@
 #include <lualib.h>
 
 #include "budget.h"
+
+extern char **environ;
 
 /* Both come from CMakeLists.txt; an empty string means "no such place". */
 #ifndef BS_SOURCE_LUA_DIR
@@ -203,17 +207,21 @@ static int host_pipe(lua_State *L)
     return 2;
 }
 
-/* Closes every descriptor from `low` up. */
+/* Closes every descriptor from `low` up to the process's limit. The range
+ * is bounded by RLIMIT_NOFILE, never ~0: qemu-user (the cross test) walks
+ * a close_range's whole range in user space, and 2^32 steps never end. */
 static void close_from(int low)
 {
-#ifdef SYS_close_range
-    if (syscall(SYS_close_range, (unsigned)low, ~0U, 0U) == 0)
-        return;
-#endif
     struct rlimit rl;
     long max = getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY ? (long)rl.rlim_cur : 65536;
     if (max > 1 << 20)
         max = 1 << 20;
+    if (max <= low)
+        return;
+#ifdef SYS_close_range
+    if (syscall(SYS_close_range, (unsigned)low, (unsigned)(max - 1), 0U) == 0)
+        return;
+#endif
     for (long fd = low; fd < max; fd++)
         close((int)fd);
 }
@@ -392,88 +400,99 @@ static const char **check_strings(lua_State *L, int arg, int pairs, lua_Integer 
     return out;
 }
 
+/* Marks every descriptor of this process from 3 up close-on-exec (the
+ * descriptors /proc/self/fd lists, else those below RLIMIT_NOFILE), so a
+ * spawned program inherits none of them. */
+static void cloexec_from_3(void)
+{
+    DIR *dir = opendir("/proc/self/fd");
+    if (dir != NULL) {
+        int skip = dirfd(dir);
+        struct dirent *entry;
+        while ((entry = readdir(dir)) != NULL) {
+            char *end;
+            long fd = strtol(entry->d_name, &end, 10);
+            if (*end == '\0' && end != entry->d_name && fd >= 3 && fd != skip) {
+                int flags = fcntl((int)fd, F_GETFD);
+                if (flags >= 0)
+                    fcntl((int)fd, F_SETFD, flags | FD_CLOEXEC);
+            }
+        }
+        closedir(dir);
+        return;
+    }
+    struct rlimit rl;
+    long max = getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY ? (long)rl.rlim_cur : 65536;
+    if (max > 1 << 20)
+        max = 1 << 20;
+    for (long fd = 3; fd < max; fd++) {
+        int flags = fcntl((int)fd, F_GETFD);
+        if (flags >= 0)
+            fcntl((int)fd, F_SETFD, flags | FD_CLOEXEC);
+    }
+}
+
 /* host.spawn(argv[, env]) -> pid, file; or nil and the error: runs program
  * argv[1] (a path: no PATH search, no shell) with the words argv[1..], its
  * standard output a pipe this process reads as `file` (an io file), its
  * standard input and error this process's, with the names of `env` set
- * (name -> value) in its environment. The program is killed when this
- * process dies (PR_SET_PDEATHSIG) and holds no other descriptor of it. A
- * program that cannot be run is an error here ("exec PATH: reason"). */
+ * (name -> value) in its environment. It holds no other descriptor of this
+ * process (all are close-on-exec). A program that cannot be run is an error
+ * here ("exec PATH: reason"). Through posix_spawn (a vfork): a plain fork
+ * of an emulated process hangs under qemu-user, where the cross test runs;
+ * the host of a worker asks to die with its parent itself
+ * (BOARDSCRIPT_PARENT_PID, main.c). */
 static int host_spawn(lua_State *L)
 {
     int has_env = !lua_isnoneornil(L, 2);
     lua_settop(L, 2);
     const char **argv = check_strings(L, 1, 0, 1);
     const char **env = has_env ? check_strings(L, 2, 1, 0) : NULL;
+    /* the environment: this process's, with the names of `env` replaced */
+    size_t n_environ = 0;
+    while (environ[n_environ] != NULL)
+        n_environ++;
+    size_t n_env = 0;
+    while (env != NULL && env[n_env] != NULL)
+        n_env += 2;
+    const char **envp = lua_newuserdatauv(L, sizeof(char *) * (n_environ + n_env / 2 + 1), 0);
+    size_t k = 0;
+    for (size_t i = 0; i < n_environ; i++) {
+        int replaced = 0;
+        for (size_t j = 0; j < n_env && !replaced; j += 2) {
+            size_t len = strlen(env[j]);
+            replaced = strncmp(environ[i], env[j], len) == 0 && environ[i][len] == '=';
+        }
+        if (!replaced)
+            envp[k++] = environ[i];
+    }
+    lua_createtable(L, (int)(n_env / 2), 0); /* keeps the NAME=VALUE strings */
+    for (size_t j = 0; j < n_env; j += 2) {
+        envp[k++] = lua_pushfstring(L, "%s=%s", env[j], env[j + 1]);
+        lua_rawseti(L, -2, (lua_Integer)(j / 2 + 1));
+    }
+    envp[k] = NULL;
     luaL_Stream *stream = lua_newuserdatauv(L, sizeof(luaL_Stream), 0);
     stream->closef = NULL; /* a closed file until it is one */
     if (luaL_getmetatable(L, LUA_FILEHANDLE) == LUA_TNIL)
         return luaL_error(L, "spawn: the io library is not loaded");
     lua_setmetatable(L, -2);
-    int out[2], report[2];
+    int out[2];
     if (pipe(out) != 0)
         return errno_result(L, "pipe");
-    if (pipe(report) != 0) {
-        int err = errno;
-        close(out[0]);
-        close(out[1]);
-        errno = err;
-        return errno_result(L, "pipe");
-    }
-    /* close-on-exec on everything but what the child makes its stdout */
-    fcntl(out[0], F_SETFD, FD_CLOEXEC);
-    fcntl(report[0], F_SETFD, FD_CLOEXEC);
-    fcntl(report[1], F_SETFD, FD_CLOEXEC);
-    pid_t parent = getpid();
+    cloexec_from_3();
+    posix_spawn_file_actions_t actions;
+    int err = posix_spawn_file_actions_init(&actions);
+    if (err == 0)
+        err = posix_spawn_file_actions_adddup2(&actions, out[1], 1);
+    pid_t pid = -1;
     fflush(NULL); /* nothing buffered is written twice */
-    pid_t pid = fork();
-    if (pid < 0) {
-        int err = errno;
-        close(out[0]);
-        close(out[1]);
-        close(report[0]);
-        close(report[1]);
-        errno = err;
-        return errno_result(L, "fork");
-    }
-    if (pid == 0) {
-        int err = 0;
-#ifdef __linux__
-        prctl(PR_SET_PDEATHSIG, SIGKILL);
-#endif
-        if (getppid() != parent)
-            _exit(EXIT_FAILURE);
-        if (dup2(out[1], 1) != 1)
-            err = errno;
-        if (err == 0) {
-            if (report[1] != 3 && (dup2(report[1], 3) != 3 || fcntl(3, F_SETFD, FD_CLOEXEC) != 0))
-                err = errno;
-            else
-                close_from(4);
-        }
-        for (int k = 0; err == 0 && env != NULL && env[k] != NULL; k += 2)
-            if (setenv(env[k], env[k + 1], 1) != 0)
-                err = errno;
-        if (err == 0) {
-            execv(argv[0], (char *const *)argv);
-            err = errno;
-        }
-        ssize_t written = write(3, &err, sizeof err);
-        (void)written;
-        _exit(127);
-    }
+    if (err == 0)
+        err = posix_spawn(&pid, argv[0], &actions, NULL, (char *const *)argv, (char *const *)envp);
+    posix_spawn_file_actions_destroy(&actions);
     close(out[1]);
-    close(report[1]);
-    int err = 0;
-    ssize_t got;
-    do
-        got = read(report[0], &err, sizeof err);
-    while (got < 0 && errno == EINTR);
-    close(report[0]);
-    if (got == (ssize_t)sizeof err) {
+    if (err != 0) {
         close(out[0]);
-        while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
-            ;
         lua_pushnil(L);
         lua_pushfstring(L, "exec %s: %s", argv[0], strerror(err));
         lua_pushinteger(L, err);
