@@ -477,6 +477,15 @@ static int host_spawn(lua_State *L)
     if (luaL_getmetatable(L, LUA_FILEHANDLE) == LUA_TNIL)
         return luaL_error(L, "spawn: the io library is not loaded");
     lua_setmetatable(L, -2);
+    /* a program that cannot be run, asked first: where posix_spawn is a
+     * fork (qemu-user) its exec error is the child's exit status 127 */
+    if (access(argv[0], X_OK) != 0) {
+        int e = errno;
+        lua_pushnil(L);
+        lua_pushfstring(L, "exec %s: %s", argv[0], strerror(e));
+        lua_pushinteger(L, e);
+        return 3;
+    }
     int out[2];
     if (pipe(out) != 0)
         return errno_result(L, "pipe");
