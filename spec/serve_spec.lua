@@ -345,6 +345,13 @@ describe("the serve API (boardscript.serve.api over a store)", function()
 end)
 
 describe("boardscript.host's worker processes (in the binary)", function()
+  -- Under qemu-user (scripts/cross-test sets BOARDSCRIPT_EMULATED) the child
+  -- of a plain fork of the emulated host spins and never runs: serve's
+  -- workers are such forks, so they are checked natively only.
+  if os.getenv("BOARDSCRIPT_EMULATED") then
+    pending("fork under qemu-user hangs in the child: checked natively only")
+    return
+  end
   it("forks a child that answers on a pipe, is reaped, limited and killed; nonsense arguments raise", function()
     local script = os.tmpname()
     host.spit(script, [[
