@@ -11,7 +11,6 @@ local errors = require "boardscript.errors"
 local limits = require "boardscript.limits"
 
 local check = {}
-local running = coroutine.running
 
 local function fail(where, message)
   errors.fail(("%s: %s"):format(where, message))
@@ -226,14 +225,12 @@ end
 -- @tparam table ours boardscript's own tables (a set), whose hooks stay as they are
 function check.wrap_hooks(rules, where, ours)
   if type(where) ~= "string" then error("bad argument #2 to 'wrap_hooks' (string expected)", 2) end
-  -- The coroutine running one of the rule set's functions, while it runs:
-  -- its calls of its own hooks (self:finished in moves) from that coroutine
-  -- go straight through, their results read by its own code, inside the
-  -- outer call's window and pcall (a call from elsewhere, while a hook is
-  -- suspended in a yield, is checked)
-  local inside
+  -- 1 while one of the rule set's functions runs: its calls of its own
+  -- hooks (self:finished in moves) go straight through, their results
+  -- read by its own code, inside the outer call's window and pcall
+  local inside = 0
   local function leave(...)
-    inside = nil
+    inside = 0
     return ...
   end
   -- `finished` is remembered (check.counting) only when the rule set's own
@@ -244,10 +241,9 @@ function check.wrap_hooks(rules, where, ours)
     local hook, result_check = tostring(key), check.RESULT_CHECKS[key]
     local calls = 0
     local function wrapper(self, ...)
-      local co = running()
-      if inside == co then return value(self, ...) end
+      if inside > 0 then return value(self, ...) end
       calls = calls + 1
-      inside = co
+      inside = 1
       return settle(where, hook, result_check, calls, self, (...), leave(pcall(value, self, ...)))
     end
     if hook == "finished" then
