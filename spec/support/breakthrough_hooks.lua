@@ -15,7 +15,6 @@ local bt = { name = "breakthrough-hooks" }
 local N = 8
 local OTHER = { black = "white", white = "black" }
 local FORWARD = { black = 1, white = -1 }
-local GOAL = { black = N, white = 1 }
 
 --- Black on rows 1-2, White on rows 7-8, Black to move.
 function bt:setup()
