@@ -115,6 +115,12 @@ describe("the shipped descriptions", function()
     end
   end)
 
+  it("the guide quotes breakthrough.lua as it is (comments aside)", function()
+    local guide = assert(io.open(SOURCE .. "/docs/guide.md")):read("a")
+    local body = assert(io.open(DIR .. "breakthrough.lua")):read("a"):match("\n(local d = require.*)$")
+    assert.truthy(guide:find("```lua\n" .. body .. "```", 1, true))
+  end)
+
   it("boardscript perft counts Breakthrough from the guide in C", function()
     local ok, out = host { "perft", "lua/examples/breakthrough.lua", "4" }
     assert.is_true(ok, out)
