@@ -90,6 +90,30 @@ static int check_rule(dg_desc *d, int r, char *why, size_t why_len)
     return BS_OK;
 }
 
+/* The one-word form of a line end (at least k, at most 64 cells). */
+static void line_bitboard(dg_desc *d, int e)
+{
+    const dg_end_spec *es = &d->spec.ends[e];
+    if (d->ncells > 64 || es->exact)
+        return;
+    d->line_bb[e] = 1;
+    for (int a = 0; a < es->dirs.n; a++) {
+        int dr = es->dirs.d[a][0], dc = es->dirs.d[a][1];
+        if (dr * d->cols + dc < 0) {
+            dr = -dr;
+            dc = -dc;
+        }
+        d->line_shift[e][a] = dr * d->cols + dc;
+        uint64_t start = 0;
+        for (int c = 0; c < d->ncells; c++) {
+            int r = c / d->cols + (es->k - 1) * dr, col = c % d->cols + (es->k - 1) * dc;
+            if (r >= 0 && r < d->rows && col >= 0 && col < d->cols)
+                start |= 1ULL << c;
+        }
+        d->line_start[e][a] = start;
+    }
+}
+
 static int check_ends(dg_desc *d, char *why, size_t why_len)
 {
     const dg_spec *sp = &d->spec;
@@ -111,6 +135,7 @@ static int check_ends(dg_desc *d, char *why, size_t why_len)
                 d->line_dirs[e][j] = (int8_t)c;
             }
             d->nline_dirs[e] = es->dirs.n;
+            line_bitboard(d, e);
             break;
         case DG_END_CONNECT:
             if (es->dirs.n < 1 || es->dirs.n > 8)

@@ -22,6 +22,18 @@ static int line_fires(const dg_desc *d, const dg_state *s, int e, int mover, int
 {
     const dg_end_spec *es = &d->spec.ends[e];
     int na = d->nline_dirs[e];
+    if (d->line_bb[e]) { /* every run of the mover's, one word */
+        uint64_t b = s->occ[mover - 1][0];
+        for (int a = 0; a < na; a++) {
+            uint64_t r = b & d->line_start[e][a];
+            int shift = d->line_shift[e][a];
+            for (int t = 1; t < es->k && r; t++)
+                r &= b >> (shift * t);
+            if (r)
+                return 1;
+        }
+        return 0;
+    }
     if (!es->exact) {
         for (int l = from; l < s->log_top; l++) {
             int c = s->log[l].cell;

@@ -34,6 +34,12 @@ struct dg_desc {
     int8_t line_dirs[DG_MAX_ENDS][4];    /* line ends: the axes as compass indices */
     int8_t connect_dirs[DG_MAX_ENDS][8]; /* connect ends: compass indices */
     int nline_dirs[DG_MAX_ENDS], nconnect_dirs[DG_MAX_ENDS];
+    /* line ends (at least k) on boards of at most 64 cells: per axis the
+     * shift of one step towards higher indices and the cells a run of k can
+     * start from (line_bb[e] set when used) */
+    int line_bb[DG_MAX_ENDS];
+    int line_shift[DG_MAX_ENDS][4];
+    uint64_t line_start[DG_MAX_ENDS][4];
     uint8_t cls[256]; /* DG_CLS_* of each code */
     dg_cellset colmask[DG_MAX_SIDE]; /* the cells of each column */
     int nwords;     /* words of the cell sets in use */

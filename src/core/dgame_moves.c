@@ -45,21 +45,29 @@ static int gen_place(gen *g, int r, int side)
     const dg_rule *ru = &d->rules[r];
     int nw = d->nwords, i;
     if (ru->spec->at == DG_AT_COLUMN) {
-        for (int col = 0; col < d->cols; col++) {
+        int n = g->n, cap = g->cap, cols = d->cols, flips = ru->spec->has_flips;
+        dg_move base = mv((int)DG_NONE_CELL, 0, r);
+        for (int col = 0; col < cols; col++) {
             if (s->cell[col] != 0)
                 continue;
             /* the landing: above the first occupied cell below the top, or the bottom */
-            int c = d->ncells - d->cols + col;
+            int c = d->ncells - cols + col;
             for (int w = 0; w < nw; w++) {
                 uint64_t x = ~s->empty[w] & d->colmask[col].w[w];
                 if (x) {
-                    c = w * 64 + __builtin_ctzll(x) - d->cols;
+                    c = w * 64 + __builtin_ctzll(x) - cols;
                     break;
                 }
             }
-            if (!ru->spec->has_flips || flips_any(d, s, ru, side, c))
-                EMIT(g, mv((int)DG_NONE_CELL, c, r));
+            if (flips && !flips_any(d, s, ru, side, c))
+                continue;
+            if (n >= cap) {
+                g->n = n;
+                return g->probe ? 1 : DG_EOVERFLOW;
+            }
+            g->out[n++] = base | (dg_move)c << 10;
         }
+        g->n = n;
         return 0;
     }
     int adjacent = ru->spec->at == DG_AT_ADJACENT, flips = ru->spec->has_flips;
