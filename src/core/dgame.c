@@ -11,30 +11,26 @@ const signed char dg_compass[8][2] = { { -1, 0 }, { -1, 1 }, { 0, 1 }, { 1, 1 },
 static inline void put(dg_state *s, int cell, unsigned code)
 {
     const dg_desc *d = s->d;
-    unsigned old = s->cell[cell];
+    unsigned old = s->cell[cell], co = d->cls[old], cn = d->cls[code];
     uint64_t bit = 1ULL << (cell & 63);
     int w = cell >> 6;
-    if (old == 0) {
+    const uint64_t *z = d->zob + cell * DG_ZCODES;
+    s->hash ^= z[d->zidx[old]] ^ z[d->zidx[code]];
+    if (co == DG_CLS_EMPTY) {
         s->empty[w] &= ~bit;
         s->nempty--;
-    } else if (old != DG_BLOCK) {
-        int side = dg_side_of(old);
-        s->occ[side - 1][w] &= ~bit;
-        s->count[side - 1]--;
+    } else if (co != DG_CLS_BLOCK) {
+        s->occ[co >> 2][w] &= ~bit;
+        s->count[co >> 2]--;
     }
-    if (old)
-        s->hash ^= d->zob[cell * DG_ZCODES + (old == DG_BLOCK ? 17 : old)];
     s->cell[cell] = (uint8_t)code;
-    if (code == 0) {
+    if (cn == DG_CLS_EMPTY) {
         s->empty[w] |= bit;
         s->nempty++;
-    } else if (code != DG_BLOCK) {
-        int side = dg_side_of(code);
-        s->occ[side - 1][w] |= bit;
-        s->count[side - 1]++;
+    } else if (cn != DG_CLS_BLOCK) {
+        s->occ[cn >> 2][w] |= bit;
+        s->count[cn >> 2]++;
     }
-    if (code)
-        s->hash ^= d->zob[cell * DG_ZCODES + (code == DG_BLOCK ? 17 : code)];
 }
 
 int dg_reserve_log(dg_state *s, int more)
@@ -257,12 +253,12 @@ static void rollback(dg_state *s, int to)
 
 int dg_play(const dg_desc *d, dg_state *s, dg_move m)
 {
-    if (push_frame(s))
+    if (!s->nolog && push_frame(s))
         return BS_ENOMEM;
     int from = s->log_top;
     if (apply(d, s, m)) {
         rollback(s, from);
-        s->nframes--;
+        s->nframes -= !s->nolog;
         return BS_ENOMEM;
     }
     int mover = s->player;
@@ -276,7 +272,7 @@ int dg_play(const dg_desc *d, dg_state *s, dg_move m)
 
 int dg_pass(const dg_desc *d, dg_state *s)
 {
-    if (push_frame(s))
+    if (!s->nolog && push_frame(s))
         return BS_ENOMEM;
     int mover = s->player;
     s->player = 3 - mover;

@@ -187,6 +187,8 @@ static int compile(dg_desc *d, char *why, size_t why_len)
     d->nwords = (d->ncells + 63) >> 6;
     for (int code = 0; code < 256; code++)
         d->cls[code] = (uint8_t)(code == 0 ? DG_CLS_EMPTY : code == DG_BLOCK ? DG_CLS_BLOCK : DG_CLS_SIDE(dg_side_of((unsigned)code)));
+    for (int code = 0; code < 256; code++)
+        d->zidx[code] = (uint8_t)(code == DG_BLOCK ? 17 : code <= 2 * DG_MAX_KINDS ? code : 0);
     for (int c = 0; c < d->ncells; c++)
         d->colmask[c % d->cols].w[c >> 6] |= 1ULL << (c & 63);
     for (int i = 0; i < d->ncells; i++)
@@ -221,7 +223,7 @@ static int compile(dg_desc *d, char *why, size_t why_len)
         }
     uint64_t x = 0x6467616d65ULL; /* "dgame" */
     for (int i = 0; i < DG_ZCODES * d->ncells; i++)
-        d->zob[i] = bs_mix64(x += 0x9e3779b97f4a7c15ULL);
+        d->zob[i] = i % DG_ZCODES ? bs_mix64(x += 0x9e3779b97f4a7c15ULL) : 0; /* empty: no key */
     d->zside = bs_mix64(x += 0x9e3779b97f4a7c15ULL);
     for (int i = 0; i < 3; i++)
         d->zpass[i] = i ? bs_mix64(x += 0x9e3779b97f4a7c15ULL) : 0;

@@ -40,7 +40,8 @@ struct dg_desc {
     int line_bb[DG_MAX_ENDS];
     int line_shift[DG_MAX_ENDS][4];
     uint64_t line_start[DG_MAX_ENDS][4];
-    uint8_t cls[256]; /* DG_CLS_* of each code */
+    uint8_t cls[256];  /* DG_CLS_* of each code */
+    uint8_t zidx[256]; /* the Zobrist code of each code: 0 empty (key 0), 17 block */
     dg_cellset colmask[DG_MAX_SIDE]; /* the cells of each column */
     int nwords;     /* words of the cell sets in use */
     int has_column; /* a column placement (parse of a lone letter) */
@@ -76,6 +77,7 @@ struct dg_state {
     int log_top, log_cap;
     dg_frame *frames;
     int nframes, frames_cap;
+    int nolog; /* playouts: no frames (no undo), the log only of the last move */
 };
 
 static inline int dg_side_of(unsigned code) { return code == 0 || code == DG_BLOCK ? 0 : ((code - 1) & 1) + 1; }

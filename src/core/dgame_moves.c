@@ -52,11 +52,16 @@ static int gen_place(gen *g, int r, int side)
                 continue;
             /* the landing: above the first occupied cell below the top, or the bottom */
             int c = d->ncells - cols + col;
-            for (int w = 0; w < nw; w++) {
-                uint64_t x = ~s->empty[w] & d->colmask[col].w[w];
-                if (x) {
-                    c = w * 64 + __builtin_ctzll(x) - cols;
-                    break;
+            if (nw == 1) {
+                uint64_t x = ~s->empty[0] & d->colmask[col].w[0];
+                c = x ? __builtin_ctzll(x) - cols : c;
+            } else {
+                for (int w = 0; w < nw; w++) {
+                    uint64_t x = ~s->empty[w] & d->colmask[col].w[w];
+                    if (x) {
+                        c = w * 64 + __builtin_ctzll(x) - cols;
+                        break;
+                    }
                 }
             }
             if (flips && !flips_any(d, s, ru, side, c))
