@@ -76,6 +76,20 @@ static int gen_place(gen *g, int r, int side)
         return 0;
     }
     int adjacent = ru->spec->at == DG_AT_ADJACENT, flips = ru->spec->has_flips;
+    if (!adjacent && !flips) { /* every empty cell: Gomoku, Hex */
+        int n = g->n, cap = g->cap;
+        dg_move base = mv((int)DG_NONE_CELL, 0, r), *out = g->out;
+        for (int w = 0; w < nw; w++)
+            for (uint64_t x = s->empty[w]; x; x &= x - 1) {
+                if (n >= cap) {
+                    g->n = n;
+                    return g->probe ? 1 : DG_EOVERFLOW;
+                }
+                out[n++] = base | (dg_move)(w * 64 + __builtin_ctzll(x)) << 10;
+            }
+        g->n = n;
+        return 0;
+    }
     const uint64_t *mine = s->occ[side - 1];
     FOR_BITS(s->empty, nw, i) {
         if (adjacent) {
