@@ -212,6 +212,25 @@ describe("core.dgame", function()
     end)
   end)
 
+  it("placements: adjacent to one's own (all 8 by default), flips (legal only when flipping), convert", function()
+    local t = board({ rules = { { op = "place", kind = 1, at = "adjacent", dirs = T.both(T.dirs("n e s w")) } } }, 3, 3,
+      { b2 = 1 })
+    assert.same({ "b1", "a2", "c2", "b3" }, texts(start(t)))
+    t.rules[1].dirs = nil
+    assert.equal(8, #texts(start(t)))
+    t = board({ rules = { { op = "place", kind = 1, flips = T.both(T.dirs("e w")) } } }, 1, 5,
+      { a1 = 1, b1 = 2, e1 = 2 })
+    local S = start(t)
+    assert.same({ "c1" }, texts(S))
+    play(S, "c1")
+    assert.equal(3, S:count("black"))
+    assert.same({ "black", "stone" }, { S:get(1, 2) })
+    t = board({ rules = { { op = "place", kind = 1, convert = T.both(T.dirs("e")) } } }, 1, 3, { b1 = 2, c1 = 2 })
+    S = start(t)
+    play(S, "a1")
+    assert.same({ "black", "black", "white" }, { S:get(1, 1), (S:get(1, 2)), (S:get(1, 3)) })
+  end)
+
   it("territory: pieces plus the empty regions only one side borders", function()
     local t = board({ rules = { { op = "place", kind = 1 } }, score = "territory" }, 3, 3,
       { b1 = 1, b2 = 1, b3 = 1 })
