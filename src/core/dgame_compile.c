@@ -85,6 +85,15 @@ static int check_rule(dg_desc *d, int r, char *why, size_t why_len)
                 }
         }
     }
+    if (d->ncells <= 64 && (rs->op == DG_OP_STEP || rs->op == DG_OP_LEAP))
+        for (int side = 0; side < 2; side++)
+            for (int j = 0; j < ru->n[side]; j++) {
+                ru->delta[side][j] = rs->dirs[side].d[j][0] * d->cols + rs->dirs[side].d[j][1];
+                ru->src[side][j] = 0;
+                for (int c = 0; c < d->ncells; c++)
+                    if (ru->tgt[side][c * ru->n[side] + j] < d->ncells)
+                        ru->src[side][j] |= 1ULL << c;
+            }
     if (rs->has_arrow && rs->op != DG_OP_SLIDE)
         FAIL("field 'rules'[%d] 'arrow': only a slide has an arrow", R);
     return BS_OK;
@@ -232,7 +241,16 @@ static int compile(dg_desc *d, char *why, size_t why_len)
         if (rc)
             return rc;
     }
-    return check_ends(d, why, why_len);
+    int rc = check_ends(d, why, why_len);
+    d->bulk = rc == BS_OK && d->ncells <= 64 && !sp->must_capture && !sp->swap;
+    for (int r = 0; r < sp->nrules && d->bulk; r++) {
+        const dg_rule_spec *rs = &sp->rules[r];
+        if (rs->op == DG_OP_PLACE)
+            d->bulk = rs->at != DG_AT_ADJACENT && !rs->has_flips;
+        else
+            d->bulk = (rs->op == DG_OP_STEP || rs->op == DG_OP_LEAP) && rs->kinds == (1u << sp->nkinds) - 1;
+    }
+    return rc;
 }
 
 int dg_compile(const dg_spec *spec, dg_desc **out, char *why, size_t why_len)

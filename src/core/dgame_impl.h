@@ -21,6 +21,9 @@ typedef struct dg_rule {
     int16_t *tgt[2];
     int8_t dir[2][DG_MAX_OFFSETS]; /* compass index of each offset (-1: not a unit direction) */
     int nf[2], nc[2], na[2];
+    /* one-word boards: per offset the cells whose target is on the board and the index shift */
+    uint64_t src[2][DG_MAX_OFFSETS];
+    int delta[2][DG_MAX_OFFSETS];
     int8_t fdir[2][8], cdir[2][8], adir[2][8]; /* flips, convert, arrow as compass indices */
 } dg_rule;
 
@@ -45,6 +48,7 @@ struct dg_desc {
     dg_cellset colmask[DG_MAX_SIDE]; /* the cells of each column */
     int nwords;     /* words of the cell sets in use */
     int has_column; /* a column placement (parse of a lone letter) */
+    int bulk;       /* moves can be counted by popcounts (dg_count_moves) */
     int promote_kinds; /* bit k-1: kind k is a promote rule's from */
 };
 
@@ -100,6 +104,8 @@ void dg_copy_position(dg_state *dst, const dg_state *src);
 int dg_generate(const dg_desc *d, const dg_state *s, dg_move *out, int cap, int probe);
 int dg_has_move(const dg_desc *d, const dg_state *s);
 int dg_is_capture(const dg_desc *d, const dg_state *s, dg_move m);
+/* The number of legal moves by popcounts when d->bulk (perft's last ply). */
+int dg_count_moves(const dg_desc *d, const dg_state *s);
 
 /* dgame_end.c: the status after a move or pass by `mover` (s->player is already the next side). */
 void dg_update_status(const dg_desc *d, dg_state *s, int mover, int changed_from);

@@ -8,7 +8,7 @@ static int64_t perft_rec(const dg_desc *d, dg_state *s, int depth, dg_move *buf)
 {
     if (s->status != DG_ONGOING)
         return 0;
-    int n = dg_generate(d, s, buf, DG_MOVES_MAX, 0);
+    int n = depth == 1 && d->bulk ? dg_count_moves(d, s) : dg_generate(d, s, buf, DG_MOVES_MAX, 0);
     if (n < 0)
         return n;
     if (n == 0) {
