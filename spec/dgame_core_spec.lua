@@ -98,6 +98,18 @@ describe("core.dgame", function()
     end)
   end)
 
+  it("perft 1 (counted by popcounts where it can) equals the number of moves, along random games", function()
+    for _, make in ipairs { T.breakthrough, T.ataxx, T.connect4, T.tictactoe, T.draughts } do
+      local S, rng = start(make()), core.rng(11)
+      for _ = 1, 80 do
+        if S:finished() then break end
+        local moves, n = S:moves()
+        assert.equal(n == 0 and 1 or n, S:perft(1))
+        if n == 0 then assert(S:pass()) else S:play(moves[rng:random(n)]) end
+      end
+    end
+  end)
+
   describe("ends", function()
     local function row_game(k, exact, pieces)
       return board({ rules = { { op = "place", kind = 1, at = "empty" } },

@@ -198,8 +198,18 @@ static int compile(dg_desc *d, char *why, size_t why_len)
         d->cls[code] = (uint8_t)(code == 0 ? DG_CLS_EMPTY : code == DG_BLOCK ? DG_CLS_BLOCK : DG_CLS_SIDE(dg_side_of((unsigned)code)));
     for (int code = 0; code < 256; code++)
         d->zidx[code] = (uint8_t)(code == DG_BLOCK ? 17 : code <= 2 * DG_MAX_KINDS ? code : 0);
-    for (int c = 0; c < d->ncells; c++)
-        d->colmask[c % d->cols].w[c >> 6] |= 1ULL << (c & 63);
+    for (int c = 0; c < d->ncells; c++) {
+        uint64_t bit = 1ULL << (c & 63);
+        d->colmask[c % d->cols].w[c >> 6] |= bit;
+        if (c < d->cols)
+            d->edge[DG_EDGE_N].w[c >> 6] |= bit;
+        if (c >= d->ncells - d->cols)
+            d->edge[DG_EDGE_S].w[c >> 6] |= bit;
+        if (c % d->cols == 0)
+            d->edge[DG_EDGE_W].w[c >> 6] |= bit;
+        if (c % d->cols == d->cols - 1)
+            d->edge[DG_EDGE_E].w[c >> 6] |= bit;
+    }
     for (int i = 0; i < d->ncells; i++)
         if (sp->cells[i] < -1 || sp->cells[i] > 2 * sp->nkinds)
             FAIL("field 'cells'[%d]: bad code %d", i + 1, sp->cells[i]);

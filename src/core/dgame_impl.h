@@ -46,6 +46,7 @@ struct dg_desc {
     uint8_t cls[256];  /* DG_CLS_* of each code */
     uint8_t zidx[256]; /* the Zobrist code of each code: 0 empty (key 0), 17 block */
     dg_cellset colmask[DG_MAX_SIDE]; /* the cells of each column */
+    dg_cellset edge[4];              /* the cells of each edge, DG_EDGE_* */
     int nwords;     /* words of the cell sets in use */
     int has_column; /* a column placement (parse of a lone letter) */
     int bulk;       /* moves can be counted by popcounts (dg_count_moves) */
