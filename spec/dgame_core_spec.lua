@@ -396,6 +396,25 @@ describe("core.dgame", function()
     assert.equal(5, B.black + B.white + B.draw)
   end)
 
+  it("a playout is moves[rng:random(n)] from the whole list, whatever shortcut the engine takes", function()
+    for _, make in ipairs { T.breakthrough, T.ataxx, T.connect4, T.tictactoe, function() return T.gomoku(9) end,
+      function() return T.hex(5, true) end, T.draughts } do
+      for seed = 1, 3 do
+        local S = start(make())
+        local r = S:playout(core.rng(seed), 1)
+        local rng, plies = core.rng(seed), 0
+        while not S:finished() and plies < 10000 do
+          local moves, n = S:moves()
+          if n == 0 then assert(S:pass()) else assert(S:play(moves[rng:random(n)])) end
+          plies = plies + 1
+        end
+        assert.equal(r.plies, plies)
+        local status = S:status() or "draw"
+        assert.equal(1, r[status])
+      end
+    end
+  end)
+
   describe("bad input", function()
     it("names the field", function()
       local t = T.breakthrough()

@@ -7,6 +7,11 @@
 #define DG_BLOCK 255u /* a block's internal code */
 #define DG_ZCODES 18  /* Zobrist codes: 0 unused, 1..16 pieces, 17 block */
 
+/* How a playout draws its move: generate the list; count by popcounts and
+ * generate up to the drawn move; or, with one rule placing on any empty
+ * cell, take the drawn empty cell (always the move the list has there). */
+enum { DG_PICK_LIST, DG_PICK_PARTIAL, DG_PICK_EMPTY };
+
 /* Cell classes (dg_desc.cls[code]): one bit each, so a rule's targets are one mask. */
 #define DG_CLS_EMPTY 1u
 #define DG_CLS_SIDE(side) (1u << (side)) /* 2 black, 4 white */
@@ -50,6 +55,7 @@ struct dg_desc {
     int nwords;     /* words of the cell sets in use */
     int has_column; /* a column placement (parse of a lone letter) */
     int bulk;       /* moves can be counted by popcounts (dg_count_moves) */
+    int pick;       /* playouts: DG_PICK_* */
     int promote_kinds; /* bit k-1: kind k is a promote rule's from */
 };
 
