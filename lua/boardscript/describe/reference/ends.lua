@@ -74,7 +74,7 @@ local function line(D, cells, side, e)
   for i = 1, D.n do
     if side_of(cells[i]) == side then
       for _, axis in ipairs(e.axes) do
-        local back = offset(D, i, { -axis[1], -axis[2] })
+        local back = board.offset_rc(D, i, -axis[1], -axis[2])
         if not (back and side_of(cells[back]) == side) then
           local length, j = 1, offset(D, i, axis)
           while j and side_of(cells[j]) == side do
@@ -153,7 +153,7 @@ function ends.check(D, S, mover)
     elseif e.op == "full" then
       if full(D, cells) then return ends.decided(D, cells, e.result) end
     elseif e.op == "plies" then
-      if S.ply >= e.n then return ends.decided(D, cells, e.result) end
+      if S.plies >= e.n then return ends.decided(D, cells, e.result) end
     end
   end
   return nil

@@ -211,7 +211,7 @@ local GENERATE = { place = place_moves, step = step_moves, leap = step_moves, sl
 -- @treturn table list of move integers
 function moves.generate(D, S)
   local list, captures, any_capture = {}, {}, false
-  local side, cells = S.player, S.cells
+  local side, cells = S.side, S.cells
   local function add(m, capture)
     local j = #list + 1
     list[j], captures[j] = m, capture
@@ -225,7 +225,7 @@ function moves.generate(D, S)
     end
     list = kept
   end
-  if D.swap and S.ply == 1 and #S.log == 1 and not S.log[1].pass and side ~= D.first then
+  if D.swap and S.plies == 1 and #S.log == 1 and not S.log[1].pass and side ~= D.first then
     list[#list + 1] = encode(NONE, NONE, board.SWAP_RULE, 0, 0)
   end
   return list
