@@ -46,11 +46,13 @@ local OBSERVED = {
 -- @param A a state (core.dgame or reference)
 -- @param B a state of the other engine
 -- @tparam[opt] table names the two engines' names, default { "A", "B" }
+-- @tparam[opt] table ignore a set of observations not compared (e.g. { ["board text"] = true })
 -- @treturn ?string
-function compare.states(A, B, names)
-  names = names or { "A", "B" }
+function compare.states(A, B, names, ignore)
+  names, ignore = names or { "A", "B" }, ignore or {}
   for _, obs in ipairs(OBSERVED) do
-    local a, b = obs[2](A), obs[2](B)
+    local a, b
+    if not ignore[obs[1]] then a, b = obs[2](A), obs[2](B) end
     if a ~= b then
       return ("%s: %s says %s, %s says %s"):format(obs[1], names[1], tostring(a), names[2], tostring(b))
     end
@@ -78,6 +80,7 @@ function compare.states(A, B, names)
         tostring(B:parse_move(t)))
     end
     local ca, cb = A:move_cells(m), B:move_cells(m)
+    if ignore.move_cells then ca, cb = {}, {} end
     local sa, sb = {}, {}
     for k, p in ipairs(ca) do sa[k] = p[1] .. "," .. p[2] end
     for k, p in ipairs(cb) do sb[k] = p[1] .. "," .. p[2] end
@@ -108,8 +111,9 @@ end
 
 -- One random game on two states, checked at every step; nil or a message.
 local function one_game(A, B, random, opts, names)
+  local ignore = opts.ignore
   local played = {}
-  local diff = compare.states(A, B, names)
+  local diff = compare.states(A, B, names, ignore)
   if diff then return report(played, "at the start", A, diff) end
   for _ = 1, opts.max_plies do
     if A:finished() then break end
@@ -137,7 +141,7 @@ local function one_game(A, B, random, opts, names)
       end
       played[#played + 1] = what == "pass" and "pass" or what:match("^move (%S+)")
     end
-    diff = compare.states(A, B, names)
+    diff = compare.states(A, B, names, ignore)
     if diff then return report(played, "after " .. what, A, diff) end
   end
   return nil
@@ -146,13 +150,14 @@ end
 --- Plays random games of two engines of one game in lockstep.
 -- @param Ga a game object (core.dgame or reference.dgame)
 -- @param Gb a game object of the same normalised table
--- @tparam[opt] table opts { games = 10, seed = 1, max_plies = 400, undo_one_in = 8, names = { "A", "B" } }
+-- @tparam[opt] table opts { games = 10, seed = 1, max_plies = 400, undo_one_in = 8, names = { "A", "B" },
+-- ignore = a set of observation names (compare.states) }
 -- @treturn ?boolean true when they agreed, or nil and the first difference
 -- @treturn ?string the difference
 function compare.games(Ga, Gb, opts)
   opts = opts or {}
   local o = { games = opts.games or 10, seed = opts.seed or 1, max_plies = opts.max_plies or 400,
-    undo_one_in = opts.undo_one_in or 8 }
+    undo_one_in = opts.undo_one_in or 8, ignore = opts.ignore }
   local names = opts.names or { "A", "B" }
   for number = 1, o.games do
     local message = one_game(Ga:start(), Gb:start(), generator(o.seed * 1000003 + number), o, names)
