@@ -333,6 +333,7 @@ local function step(run, g, choice_rng)
   if run.described then
     local why = described.step(run.described, moves, choice)
     if why then fail(run.ply, "described", "the C engine and the reference: %s", why) end
+    run.checks = run.checks + 3
   end
   run.playing = choice == "pass" and "pass" or g:move_text(choice)
   local player = state.player
