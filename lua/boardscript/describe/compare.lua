@@ -104,9 +104,11 @@ local function generator(seed)
   end
 end
 
+-- The message of a difference: what was done, the moves so far, the
+-- position (the first engine's board text), then what differs.
 local function report(played, what, A, detail)
-  return ("%s after %s (ply %d):\n%s%s"):format(what, #played > 0 and table.concat(played, " ") or "the start",
-    A:ply(), tostring(A), detail)
+  return ("%s; moves so far: %s (ply %d):\n%s%s"):format(what,
+    #played > 0 and table.concat(played, " ") or "none", A:ply(), tostring(A), detail)
 end
 
 -- One random game on two states, checked at every step; nil or a message.
