@@ -370,31 +370,35 @@ describe("core.dgame", function()
       local t = T.breakthrough()
       t.rules[2].op = "jump"
       assert.has_error(function() core.dgame(t) end,
-        "core.dgame: field 'rules'[2] 'op': unknown op \"jump\"")
+        "bad argument #1 to 'dgame' (field 'rules'[2] 'op': unknown op \"jump\")")
       t = T.breakthrough()
       t.rows = 27
-      assert.has_error(function() core.dgame(t) end, "core.dgame: field 'rows': 27 out of range 1..26")
+      assert.has_error(function() core.dgame(t) end,
+        "bad argument #1 to 'dgame' (field 'rows': 27 out of range 1..26)")
       t = T.breakthrough()
       t.rules[1].dirs[2][1] = { 0, "x" }
       assert.has_error(function() core.dgame(t) end,
-        "core.dgame: field 'rules'[1] 'dirs'[2][1]: integer expected, got string")
+        "bad argument #1 to 'dgame' (field 'rules'[1] 'dirs'[2][1]: integer expected, got string)")
       t = T.draughts()
       t.rules[1].dirs[1][1] = { 2, 2 }
       assert.has_error(function() core.dgame(t) end,
-        "core.dgame: field 'rules'[1] 'dirs'[1][1]: {2, 2} is not a direction")
+        "bad argument #1 to 'dgame' (field 'rules'[1] 'dirs'[1][1]: {2, 2} is not a direction)")
       t = T.hex(3, true)
       t.cols = 4
       t.cells = T.empty(3, 4)
-      assert.has_error(function() core.dgame(t) end, "core.dgame: field 'swap': the pie rule needs a square board")
+      assert.has_error(function() core.dgame(t) end,
+        "bad argument #1 to 'dgame' (field 'swap': the pie rule needs a square board)")
       t = T.tictactoe()
       t.cells[2] = 5
-      assert.has_error(function() core.dgame(t) end, "core.dgame: field 'cells'[2]: 5 out of range -1..2")
+      assert.has_error(function() core.dgame(t) end,
+        "bad argument #1 to 'dgame' (field 'cells'[2]: 5 out of range -1..2)")
       t = T.tictactoe()
       t.ends[1].op = 3
-      assert.has_error(function() core.dgame(t) end, "core.dgame: field 'ends'[1] 'op': unknown op \"number\"")
+      assert.has_error(function() core.dgame(t) end,
+        "bad argument #1 to 'dgame' (field 'ends'[1] 'op': unknown op \"number\")")
       assert.has_error(function() core.dgame() end)
       assert.has_error(function() core.dgame { rows = 3, cols = 3 } end,
-        "core.dgame: field 'rules': a list expected, got nil")
+        "bad argument #1 to 'dgame' (field 'rules': a list expected, got nil)")
     end)
     it("never crashes on nonsense moves or cells", function()
       local S = start(T.draughts())
@@ -421,6 +425,20 @@ describe("core.dgame", function()
       assert.has_error(function() S:playout("seed") end)
       assert.equal(0, S:ply())
     end)
+  end)
+
+  it("a game whose __gc was called by hand leaves its states raising, never crashing", function()
+    local G = core.dgame(T.tictactoe())
+    local S, S2 = G:start(), G:start()
+    getmetatable(G).__gc(G)
+    getmetatable(G).__gc(G)
+    assert.error_matches(function() G:start() end, "'start' on bad self (a released game)", nil, true)
+    assert.error_matches(function() S:moves() end, "'moves' on bad self (a state of a released game)", nil, true)
+    assert.is_false(S == S2)
+    getmetatable(S).__gc(S)
+    assert.error_matches(function() S:ply() end, "'ply' on bad self (a released state)", nil, true)
+    assert.equal("dgame", core.type(G))
+    assert.equal("dgame_state", core.type(S))
   end)
 
   it("reads the board: get, code, count, sizes, tostring", function()
