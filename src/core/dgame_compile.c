@@ -201,8 +201,10 @@ static int compile(dg_desc *d, char *why, size_t why_len)
     for (int c = 0; c < d->ncells; c++) {
         uint64_t bit = 1ULL << (c & 63);
         d->colmask[c % d->cols].w[c >> 6] |= bit;
-        if (c < d->cols)
+        if (c < d->cols) {
             d->edge[DG_EDGE_N].w[c >> 6] |= bit;
+            d->top |= bit;
+        }
         if (c >= d->ncells - d->cols)
             d->edge[DG_EDGE_S].w[c >> 6] |= bit;
         if (c % d->cols == 0)
@@ -266,6 +268,9 @@ static int compile(dg_desc *d, char *why, size_t why_len)
     if (rc == BS_OK && sp->nrules == 1 && sp->rules[0].op == DG_OP_PLACE && sp->rules[0].at == DG_AT_EMPTY &&
         !sp->rules[0].has_flips && !sp->must_capture)
         d->pick = DG_PICK_EMPTY;
+    if (rc == BS_OK && sp->nrules == 1 && sp->rules[0].op == DG_OP_PLACE && sp->rules[0].at == DG_AT_COLUMN &&
+        !sp->rules[0].has_flips && !sp->must_capture && !sp->swap)
+        d->pick = DG_PICK_COLUMN;
     return rc;
 }
 

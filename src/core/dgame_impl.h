@@ -9,8 +9,9 @@
 
 /* How a playout draws its move: generate the list; count by popcounts and
  * generate up to the drawn move; or, with one rule placing on any empty
- * cell, take the drawn empty cell (always the move the list has there). */
-enum { DG_PICK_LIST, DG_PICK_PARTIAL, DG_PICK_EMPTY };
+ * cell, take the drawn empty cell (always the move the list has there);
+ * with one column rule, the drawn open column (its top cell empty). */
+enum { DG_PICK_LIST, DG_PICK_PARTIAL, DG_PICK_EMPTY, DG_PICK_COLUMN };
 
 /* Cell classes (dg_desc.cls[code]): one bit each, so a rule's targets are one mask. */
 #define DG_CLS_EMPTY 1u
@@ -52,6 +53,7 @@ struct dg_desc {
     uint8_t zidx[256]; /* the Zobrist code of each code: 0 empty (key 0), 17 block */
     dg_cellset colmask[DG_MAX_SIDE]; /* the cells of each column */
     dg_cellset edge[4];              /* the cells of each edge, DG_EDGE_* */
+    uint64_t top;                    /* the top row (cols <= 26: one word) */
     int nwords;     /* words of the cell sets in use */
     int has_column; /* a column placement (parse of a lone letter) */
     int bulk;       /* moves can be counted by popcounts (dg_count_moves) */
