@@ -10,8 +10,10 @@
 /* How a playout draws its move: generate the list; count by popcounts and
  * generate up to the drawn move; or, with one rule placing on any empty
  * cell, take the drawn empty cell (always the move the list has there);
- * with one column rule, the drawn open column (its top cell empty). */
-enum { DG_PICK_LIST, DG_PICK_PARTIAL, DG_PICK_EMPTY, DG_PICK_COLUMN };
+ * with one column rule, the drawn open column (its top cell empty); with
+ * only bulk-countable steps and leaps, the drawn move found from the sets
+ * of origins that have a move in each direction (dg_nth_move). */
+enum { DG_PICK_LIST, DG_PICK_PARTIAL, DG_PICK_EMPTY, DG_PICK_COLUMN, DG_PICK_NTH };
 
 /* Cell classes (dg_desc.cls[code]): one bit each, so a rule's targets are one mask. */
 #define DG_CLS_EMPTY 1u
@@ -115,6 +117,9 @@ int dg_has_move(const dg_desc *d, const dg_state *s);
 int dg_is_capture(const dg_desc *d, const dg_state *s, dg_move m);
 /* The number of legal moves by popcounts when d->bulk (perft's last ply). */
 int dg_count_moves(const dg_desc *d, const dg_state *s);
+/* The k-th (0-based, k below the count) legal move when every rule is a
+ * bulk-countable step or leap: moves[k] of dg_moves's list. */
+dg_move dg_nth_move(const dg_desc *d, const dg_state *s, int k);
 
 /* dgame_end.c: the status after a move or pass by `mover` (s->player is already the next side). */
 void dg_update_status(const dg_desc *d, dg_state *s, int mover, int changed_from);

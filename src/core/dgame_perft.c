@@ -100,7 +100,7 @@ int dg_playouts(const dg_desc *d, const dg_state *s, bs_rng *rng, int n, int ply
             int mode = d->pick == DG_PICK_EMPTY && d->spec.swap && w->ply == 1 ? DG_PICK_LIST : d->pick;
             int k = mode == DG_PICK_EMPTY     ? w->nempty
                     : mode == DG_PICK_COLUMN  ? __builtin_popcountll(w->empty[0] & d->top)
-                    : mode == DG_PICK_PARTIAL ? dg_count_moves(d, w)
+                    : mode >= DG_PICK_PARTIAL ? dg_count_moves(d, w)
                                               : dg_generate(d, w, buf, DG_MOVES_MAX, 0);
             if (k < 0) {
                 rc = k;
@@ -119,6 +119,8 @@ int dg_playouts(const dg_desc *d, const dg_state *s, bs_rng *rng, int n, int ply
                     buf[pick] = nth_empty(w, pick) << 10 | (dg_move)DG_NONE_CELL;
                 else if (mode == DG_PICK_COLUMN)
                     buf[pick] = column_drop(d, w, pick);
+                else if (mode == DG_PICK_NTH)
+                    buf[pick] = dg_nth_move(d, w, pick);
                 rc = dg_play(d, w, buf[pick]);
             }
             w->log_top = w->nframes = 0; /* no undo in a playout */
