@@ -117,9 +117,12 @@ int dg_has_move(const dg_desc *d, const dg_state *s);
 int dg_is_capture(const dg_desc *d, const dg_state *s, dg_move m);
 /* The number of legal moves by popcounts when d->bulk (perft's last ply). */
 int dg_count_moves(const dg_desc *d, const dg_state *s);
-/* The k-th (0-based, k below the count) legal move when every rule is a
- * bulk-countable step or leap: moves[k] of dg_moves's list. */
-dg_move dg_nth_move(const dg_desc *d, const dg_state *s, int k);
+/* When every rule is a bulk-countable step or leap: the sets of origins
+ * with a move, per rule and offset (DG_MAX_RULES * DG_MAX_OFFSETS words at
+ * most), and the number of moves; then the k-th (0-based, k below the
+ * count) legal move, moves[k] of dg_moves's list. */
+int dg_origin_sets(const dg_desc *d, const dg_state *s, uint64_t *sets);
+dg_move dg_nth_move(const dg_desc *d, const dg_state *s, const uint64_t *sets, int k);
 
 /* dgame_end.c: the status after a move or pass by `mover` (s->player is already the next side). */
 void dg_update_status(const dg_desc *d, dg_state *s, int mover, int changed_from);
