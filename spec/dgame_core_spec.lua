@@ -60,6 +60,20 @@ describe("core.dgame", function()
     it("Amazons 10 x 10 to 2", function()
       assert.same({ 2176, 4307152 }, perfts(start(T.amazons()), 2))
     end)
+    it("Gomoku 15 x 15 to 2; five in a row wins, six only when at least five", function()
+      assert.same({ 225, 50400 }, perfts(start(T.gomoku()), 2))
+      for _, exact in ipairs { false, true } do
+        local S = start(T.gomoku(15, exact))
+        for _, m in ipairs { "a1", "a3", "b1", "b3", "c1", "c3", "e1", "e3", "f1", "f3" } do play(S, m) end
+        assert.is_nil(S:status())
+        play(S, "d1") -- a1..f1: six
+        assert.equal(not exact and "black" or nil, S:status())
+      end
+      local S = start(T.gomoku(15, true))
+      for _, m in ipairs { "a1", "a3", "b1", "b3", "c1", "c3", "d1", "d3" } do play(S, m) end
+      play(S, "e1")
+      assert.equal("black", S:status())
+    end)
     it("Hex 11 x 11 to 2, and 14641 with the swap", function()
       assert.same({ 121, 14520 }, perfts(start(T.hex()), 2))
       assert.same({ 121, 14641 }, perfts(start(T.hex(11, true)), 2))

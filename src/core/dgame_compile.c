@@ -201,8 +201,10 @@ static int compile(dg_desc *d, char *why, size_t why_len)
     for (int c = 0; c < d->ncells; c++) {
         uint64_t bit = 1ULL << (c & 63);
         d->colmask[c % d->cols].w[c >> 6] |= bit;
-        if (c < d->cols)
+        if (c < d->cols) {
             d->edge[DG_EDGE_N].w[c >> 6] |= bit;
+            d->top |= bit;
+        }
         if (c >= d->ncells - d->cols)
             d->edge[DG_EDGE_S].w[c >> 6] |= bit;
         if (c % d->cols == 0)
@@ -253,7 +255,7 @@ static int compile(dg_desc *d, char *why, size_t why_len)
     }
     int rc = check_ends(d, why, why_len);
     d->bulk = rc == BS_OK && d->ncells <= 64 && !sp->must_capture && !sp->swap;
-    int moving = 0;
+    int moving = 0, placing = 0;
     for (int r = 0; r < sp->nrules && d->bulk; r++) {
         const dg_rule_spec *rs = &sp->rules[r];
         if (rs->op == DG_OP_PLACE)
@@ -261,11 +263,15 @@ static int compile(dg_desc *d, char *why, size_t why_len)
         else
             d->bulk = (rs->op == DG_OP_STEP || rs->op == DG_OP_LEAP) && rs->kinds == (1u << sp->nkinds) - 1;
         moving |= rs->op != DG_OP_PLACE;
+        placing |= rs->op == DG_OP_PLACE;
     }
-    d->pick = d->bulk && moving ? DG_PICK_PARTIAL : DG_PICK_LIST;
+    d->pick = d->bulk && moving ? (placing ? DG_PICK_PARTIAL : DG_PICK_NTH) : DG_PICK_LIST;
     if (rc == BS_OK && sp->nrules == 1 && sp->rules[0].op == DG_OP_PLACE && sp->rules[0].at == DG_AT_EMPTY &&
         !sp->rules[0].has_flips && !sp->must_capture)
         d->pick = DG_PICK_EMPTY;
+    if (rc == BS_OK && sp->nrules == 1 && sp->rules[0].op == DG_OP_PLACE && sp->rules[0].at == DG_AT_COLUMN &&
+        !sp->rules[0].has_flips && !sp->must_capture && !sp->swap)
+        d->pick = DG_PICK_COLUMN;
     return rc;
 }
 

@@ -9,8 +9,11 @@
 
 /* How a playout draws its move: generate the list; count by popcounts and
  * generate up to the drawn move; or, with one rule placing on any empty
- * cell, take the drawn empty cell (always the move the list has there). */
-enum { DG_PICK_LIST, DG_PICK_PARTIAL, DG_PICK_EMPTY };
+ * cell, take the drawn empty cell (always the move the list has there);
+ * with one column rule, the drawn open column (its top cell empty); with
+ * only bulk-countable steps and leaps, the drawn move found from the sets
+ * of origins that have a move in each direction (dg_nth_move). */
+enum { DG_PICK_LIST, DG_PICK_PARTIAL, DG_PICK_EMPTY, DG_PICK_COLUMN, DG_PICK_NTH };
 
 /* Cell classes (dg_desc.cls[code]): one bit each, so a rule's targets are one mask. */
 #define DG_CLS_EMPTY 1u
@@ -52,6 +55,7 @@ struct dg_desc {
     uint8_t zidx[256]; /* the Zobrist code of each code: 0 empty (key 0), 17 block */
     dg_cellset colmask[DG_MAX_SIDE]; /* the cells of each column */
     dg_cellset edge[4];              /* the cells of each edge, DG_EDGE_* */
+    uint64_t top;                    /* the top row (cols <= 26: one word) */
     int nwords;     /* words of the cell sets in use */
     int has_column; /* a column placement (parse of a lone letter) */
     int bulk;       /* moves can be counted by popcounts (dg_count_moves) */
@@ -113,6 +117,12 @@ int dg_has_move(const dg_desc *d, const dg_state *s);
 int dg_is_capture(const dg_desc *d, const dg_state *s, dg_move m);
 /* The number of legal moves by popcounts when d->bulk (perft's last ply). */
 int dg_count_moves(const dg_desc *d, const dg_state *s);
+/* When every rule is a bulk-countable step or leap: the sets of origins
+ * with a move, per rule and offset (DG_MAX_RULES * DG_MAX_OFFSETS words at
+ * most), and the number of moves; then the k-th (0-based, k below the
+ * count) legal move, moves[k] of dg_moves's list. */
+int dg_origin_sets(const dg_desc *d, const dg_state *s, uint64_t *sets);
+dg_move dg_nth_move(const dg_desc *d, const dg_state *s, const uint64_t *sets, int k);
 
 /* dgame_end.c: the status after a move or pass by `mover` (s->player is already the next side). */
 void dg_update_status(const dg_desc *d, dg_state *s, int mover, int changed_from);
