@@ -63,23 +63,21 @@ static int line_fires(const dg_desc *d, const dg_state *s, int e, int mover, int
     return 0;
 }
 
-static int on_edge(const dg_desc *d, int c, int edge)
-{
-    switch (edge) {
-    case DG_EDGE_N: return c < d->cols;
-    case DG_EDGE_S: return c >= d->ncells - d->cols;
-    case DG_EDGE_W: return c % d->cols == 0;
-    default: return c % d->cols == d->cols - 1;
-    }
-}
-
 /* connect: a group through a cell the move made the mover's touching both edges. */
 static int connect_fires(const dg_desc *d, const dg_state *s, int e, int mover, int from)
 {
     const dg_end_spec *es = &d->spec.ends[e];
     uint64_t seen[DG_WORDS];
     int16_t stack[DG_MAX_CELLS];
-    int e1 = es->edges[mover - 1][0], e2 = es->edges[mover - 1][1];
+    const uint64_t *mine = s->occ[mover - 1], *m1 = d->edge[es->edges[mover - 1][0]].w,
+                   *m2 = d->edge[es->edges[mover - 1][1]].w;
+    int on1 = 0, on2 = 0;
+    for (int w = 0; w < d->nwords; w++) {
+        on1 |= (mine[w] & m1[w]) != 0;
+        on2 |= (mine[w] & m2[w]) != 0;
+    }
+    if (!on1 || !on2) /* no stone on one of the edges: no group joins them */
+        return 0;
     memset(seen, 0, sizeof seen);
     for (int l = from; l < s->log_top; l++) {
         int start = s->log[l].cell, sp = 0, t1 = 0, t2 = 0;
@@ -89,8 +87,10 @@ static int connect_fires(const dg_desc *d, const dg_state *s, int e, int mover, 
         stack[sp++] = (int16_t)start;
         while (sp) {
             int c = stack[--sp];
-            t1 |= on_edge(d, c, e1);
-            t2 |= on_edge(d, c, e2);
+            t1 |= dg_bit(m1, c);
+            t2 |= dg_bit(m2, c);
+            if (t1 && t2)
+                return 1;
             for (int j = 0; j < d->nconnect_dirs[e]; j++) {
                 int t = d->nb[c * 8 + d->connect_dirs[e][j]];
                 if (t >= 0 && !dg_bit(seen, t) && dg_side_of(s->cell[t]) == mover) {
@@ -99,8 +99,6 @@ static int connect_fires(const dg_desc *d, const dg_state *s, int e, int mover, 
                 }
             }
         }
-        if (t1 && t2)
-            return 1;
     }
     return 0;
 }

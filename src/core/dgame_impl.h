@@ -7,6 +7,12 @@
 #define DG_BLOCK 255u /* a block's internal code */
 #define DG_ZCODES 18  /* Zobrist codes: 0 unused, 1..16 pieces, 17 block */
 
+/* How a playout draws its move: generate the list; count by popcounts and
+ * generate up to the drawn move; or, with one rule placing on any empty
+ * cell, take the drawn empty cell (always the move the list has there);
+ * with one column rule, the drawn open column (its top cell empty). */
+enum { DG_PICK_LIST, DG_PICK_PARTIAL, DG_PICK_EMPTY, DG_PICK_COLUMN };
+
 /* Cell classes (dg_desc.cls[code]): one bit each, so a rule's targets are one mask. */
 #define DG_CLS_EMPTY 1u
 #define DG_CLS_SIDE(side) (1u << (side)) /* 2 black, 4 white */
@@ -21,6 +27,9 @@ typedef struct dg_rule {
     int16_t *tgt[2];
     int8_t dir[2][DG_MAX_OFFSETS]; /* compass index of each offset (-1: not a unit direction) */
     int nf[2], nc[2], na[2];
+    /* one-word boards: per offset the cells whose target is on the board and the index shift */
+    uint64_t src[2][DG_MAX_OFFSETS];
+    int delta[2][DG_MAX_OFFSETS];
     int8_t fdir[2][8], cdir[2][8], adir[2][8]; /* flips, convert, arrow as compass indices */
 } dg_rule;
 
@@ -43,8 +52,12 @@ struct dg_desc {
     uint8_t cls[256];  /* DG_CLS_* of each code */
     uint8_t zidx[256]; /* the Zobrist code of each code: 0 empty (key 0), 17 block */
     dg_cellset colmask[DG_MAX_SIDE]; /* the cells of each column */
+    dg_cellset edge[4];              /* the cells of each edge, DG_EDGE_* */
+    uint64_t top;                    /* the top row (cols <= 26: one word) */
     int nwords;     /* words of the cell sets in use */
     int has_column; /* a column placement (parse of a lone letter) */
+    int bulk;       /* moves can be counted by popcounts (dg_count_moves) */
+    int pick;       /* playouts: DG_PICK_* */
     int promote_kinds; /* bit k-1: kind k is a promote rule's from */
 };
 
@@ -100,6 +113,8 @@ void dg_copy_position(dg_state *dst, const dg_state *src);
 int dg_generate(const dg_desc *d, const dg_state *s, dg_move *out, int cap, int probe);
 int dg_has_move(const dg_desc *d, const dg_state *s);
 int dg_is_capture(const dg_desc *d, const dg_state *s, dg_move m);
+/* The number of legal moves by popcounts when d->bulk (perft's last ply). */
+int dg_count_moves(const dg_desc *d, const dg_state *s);
 
 /* dgame_end.c: the status after a move or pass by `mover` (s->player is already the next side). */
 void dg_update_status(const dg_desc *d, dg_state *s, int mover, int changed_from);

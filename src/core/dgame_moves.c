@@ -323,3 +323,31 @@ int dg_is_legal(const dg_desc *d, const dg_state *s, dg_move m)
             return 1;
     return 0;
 }
+
+int dg_count_moves(const dg_desc *d, const dg_state *s)
+{
+    int side = s->player, count = 0;
+    uint64_t mine = s->occ[side - 1][0], empty = s->empty[0], enemy = s->occ[2 - side][0];
+    for (int r = 0; r < d->spec.nrules; r++) {
+        const dg_rule *ru = &d->rules[r];
+        const dg_rule_spec *rs = ru->spec;
+        if (rs->op == DG_OP_PLACE) {
+            if (rs->at == DG_AT_EMPTY) {
+                count += __builtin_popcountll(empty);
+            } else {
+                for (int col = 0; col < d->cols; col++)
+                    count += s->cell[col] == 0;
+            }
+            continue;
+        }
+        uint64_t ok = (rs->to != DG_TO_ENEMY ? empty : 0) | (rs->to != DG_TO_EMPTY ? enemy : 0);
+        for (int j = 0; j < ru->n[side - 1]; j++) {
+            uint64_t from = mine & ru->src[side - 1][j];
+            int delta = ru->delta[side - 1][j]; /* |delta| < 64 whenever from is not 0 */
+            if (!from)
+                continue;
+            count += __builtin_popcountll((delta > 0 ? from << delta : from >> -delta) & ok);
+        }
+    }
+    return count;
+}

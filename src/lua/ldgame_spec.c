@@ -188,8 +188,14 @@ static void read_rule(lua_State *L, int t, int r, dg_spec *sp)
         if (!rs->kinds)
             field_error(L, p, "%s", "no kind");
     }
-    int need_dirs = rs->op != DG_OP_PLACE || rs->at == DG_AT_ADJACENT;
-    perside_offsets(L, t, "dirs", path, rs->dirs, need_dirs);
+    if (!perside_offsets(L, t, "dirs", path, rs->dirs, rs->op != DG_OP_PLACE) && rs->at == DG_AT_ADJACENT) {
+        for (int side = 0; side < 2; side++) { /* adjacency defaults to all 8 directions */
+            static const signed char all[8][2] = { { -1, 0 }, { -1, 1 }, { 0, 1 }, { 1, 1 },
+                                                   { 1, 0 },  { 1, -1 }, { 0, -1 }, { -1, -1 } };
+            rs->dirs[side].n = 8;
+            memcpy(rs->dirs[side].d, all, sizeof all);
+        }
+    }
     rs->has_flips = perside_offsets(L, t, "flips", path, rs->flips, 0);
     rs->has_convert = perside_offsets(L, t, "convert", path, rs->convert, 0);
     rs->has_arrow = perside_offsets(L, t, "arrow", path, rs->arrow, 0);
@@ -328,4 +334,17 @@ void bs_lua_read_dgspec(lua_State *L, int t, dg_spec *sp)
     sp->no_move = enum_field(L, t, "no_move", "", nomove_names, DG_NOMOVE_LOSE);
     sp->score = enum_field(L, t, "score", "", score_names, DG_SCORE_PIECES);
     sp->swap = bool_field(L, t, "swap");
+    int nv = list_field(L, t, "values", DG_MAX_KINDS, 0);
+    for (int k = 0; k < sp->nkinds; k++) {
+        char p[32];
+        snprintf(p, sizeof p, "'values'[%d]", k + 1);
+        if (k < nv && lua_rawgeti(L, -1, k + 1) != LUA_TNIL)
+            sp->values[k] = pop_int(L, p, -1000000, 1000000);
+        else {
+            if (k < nv)
+                lua_pop(L, 1);
+            sp->values[k] = 1;
+        }
+    }
+    lua_pop(L, 1);
 }
