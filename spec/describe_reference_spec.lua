@@ -493,6 +493,17 @@ describe("the C engine (core.dgame) against the reference", function()
     assert.same(R:move_cells(swap), C:move_cells(swap))
   end)
 
+  it("agrees on 40 random descriptions (every rule, end, no_move and score kind)", function()
+    local random_games = require "support.ref_random"
+    for seed = 1, 40 do
+      local t = random_games.game(seed)
+      local ok, why = compare.games(core.dgame(t), reference.dgame(t), { games = 2, seed = seed, max_plies = 100,
+        names = { "C", "reference" }, ignore = { ["board text"] = true, move_cells = t.swap } })
+      if ok then ok, why = compare.perft(core.dgame(t), reference.dgame(t), 2, { "C", "reference" }) end
+      assert(ok, t.name .. ": " .. tostring(why))
+    end
+  end)
+
   it("counts the known tables in C", function()
     assert.equal(127872, core.dgame(T.tictactoe()):start():perft(9))
     assert.equal(11132, core.dgame(T.breakthrough()):start():perft(3))
