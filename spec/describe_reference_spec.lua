@@ -450,7 +450,8 @@ describe("compare: two engines in lockstep", function()
     assert.is_true(compare.perft(reference.dgame(T.hex(4)), reference.dgame(T.hex(4)), 3))
     local ok, why = compare.perft(reference.dgame(T.tictactoe()), reference.dgame(ttt4), 6)
     assert.is_nil(ok)
-    assert.equal("perft 6: A counts 54720, B counts 60480", why)
+    assert.matches("perft 6: A counts 54720, B counts 60480; after a1 b1 a2 c1 a3:\n", why, 1, true)
+    assert.matches("status: A says black, B says nil", why, 1, true)
   end)
 end)
 
@@ -490,6 +491,17 @@ describe("the C engine (core.dgame) against the reference", function()
     play(R, "b1")
     local swap = R:parse_move("swap")
     assert.same(R:move_cells(swap), C:move_cells(swap))
+  end)
+
+  it("agrees on 40 random descriptions (every rule, end, no_move and score kind)", function()
+    local random_games = require "support.ref_random"
+    for seed = 1, 40 do
+      local t = random_games.game(seed)
+      local ok, why = compare.games(core.dgame(t), reference.dgame(t), { games = 2, seed = seed, max_plies = 100,
+        names = { "C", "reference" }, ignore = { ["board text"] = true, move_cells = t.swap } })
+      if ok then ok, why = compare.perft(core.dgame(t), reference.dgame(t), 2, { "C", "reference" }) end
+      assert(ok, t.name .. ": " .. tostring(why))
+    end
   end)
 
   it("counts the known tables in C", function()

@@ -168,7 +168,28 @@ function compare.games(Ga, Gb, opts)
   return true
 end
 
---- Compares perft from the start at depths 1..depth of two engines.
+-- Down the first subtree whose counts differ, to the position where the
+-- engines disagree; returns the line of moves and the difference there.
+local function locate(A, B, depth, names, line)
+  local diff = compare.states(A, B, names)
+  if diff or depth <= 1 then return line, diff or "the move lists agree but the counts differ" end
+  local list, count = A:moves()
+  if count == 0 and A:can_pass() then list, count = { "pass" }, 1 end
+  for j = 1, count do
+    local m = list[j]
+    if m == "pass" then A:pass() B:pass() else A:play(m) B:play(m) end
+    line[#line + 1] = m == "pass" and "pass" or A:move_text(m)
+    if A:perft(depth - 1) ~= B:perft(depth - 1) then return locate(A, B, depth - 1, names, line) end
+    line[#line] = nil
+    A:undo()
+    B:undo()
+  end
+  return line, "no subtree differs"
+end
+
+--- Compares perft from the start at depths 1..depth of two engines; on a
+-- difference, goes down the first subtree that differs to the position
+-- where the engines disagree and names it.
 -- @param Ga a game object
 -- @param Gb a game object of the same normalised table
 -- @tparam integer depth the deepest
@@ -180,7 +201,11 @@ function compare.perft(Ga, Gb, depth, names)
   local A, B = Ga:start(), Gb:start()
   for d = 1, depth do
     local a, b = A:perft(d), B:perft(d)
-    if a ~= b then return nil, ("perft %d: %s counts %d, %s counts %d"):format(d, names[1], a, names[2], b) end
+    if a ~= b then
+      local line, diff = locate(A, B, d, names, {})
+      return nil, ("perft %d: %s counts %d, %s counts %d; after %s:\n%s%s"):format(d, names[1], a, names[2], b,
+        #line > 0 and table.concat(line, " ") or "the start", tostring(A), diff)
+    end
   end
   return true
 end
