@@ -90,10 +90,18 @@ function hooks:clone(state)
   return { board = S, player = S:player() }
 end
 
+local starts = setmetatable({}, { __mode = "k" }) -- engine game -> its start state (for notation)
+
 -- A state to read notation with when none is given: the start for the default options.
 local function any_state(self, state)
   if state ~= nil then return state.board end
-  return compiled(self, nil):start()
+  local G = compiled(self, nil)
+  local S = starts[G]
+  if not S then
+    S = G:start()
+    starts[G] = S
+  end
+  return S
 end
 
 --- A move's text: `d3`, `a2-a3`, `c3-e5-c7`, `d1-d7/g7`, `swap`; nil when malformed.
