@@ -85,6 +85,29 @@ describe("boardscript.bench", function()
     assert.equal("bench: --only needs a figure name", err.message)
   end)
 
+  it("selects the described games' figures with 'games' or --games, never in a plain bench", function()
+    local games = require("boardscript.bench.games").GAMES
+    local names = {}
+    for _, game in ipairs(games) do
+      names[#names + 1] = game.name .. "_perft"
+      names[#names + 1] = game.name .. "_playouts"
+    end
+    assert.same(names, bench.game_names())
+    assert.same({ "connect4", "breakthrough", "gomoku", "hex", "ataxx", "amazons", "draughts", "tictactoe_d" },
+      (function()
+        local list = {}
+        for i, game in ipairs(games) do list[i] = game.name end
+        return list
+      end)())
+    assert.same(bench.GAME_FIGURES, bench.select("games"))
+    assert.same(bench.GAME_FIGURES, bench.select(nil, true))
+    local chosen = bench.select("perft6,hex_perft", true)
+    assert.equal(1 + #bench.GAME_FIGURES, #chosen)
+    assert.equal("perft6", chosen[1].name)
+    assert.equal("hex_perft", chosen[2].name)
+    for _, name in ipairs(bench.names()) do assert.is_nil(name:match("_perft$"), name) end
+  end)
+
   it("measures a figure that fails as a result with its error", function()
     local result = bench.measure({ name = "broken", unit = "s", run = function() error("no luck", 0) end }, {})
     assert.equal("broken", result.name)

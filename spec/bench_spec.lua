@@ -76,6 +76,57 @@ describe("boardscript bench", function()
     assert.matches("^dots +[%d.]+ s +solve dots 3x3 exactly %(first player's margin %-3%), [%d,]+ nodes", lines[4])
   end)
 
+  -- perft of each shipped described game at its --quick depth (known counts)
+  local QUICK_LEAVES = {
+    connect4 = 2401, breakthrough = 11132, gomoku = 50400, hex = 14520, ataxx = 6460, amazons = 2176,
+    draughts = 7361, tictactoe_d = 15120,
+  }
+
+  it("measures every described game with --games: perft leaves/s and playouts/s, a line each", function()
+    local status, out, err = support.run { "bench", "--games", "--quick" }
+    assert.equal("", err)
+    assert.equal(0, status)
+    local lines = {}
+    for line in out:gmatch("[^\n]+") do lines[#lines + 1] = line end
+    local games = require("boardscript.bench.games").GAMES
+    assert.equal(1 + 2 * #games, #lines)
+    assert.matches("^build ", lines[1])
+    for i, game in ipairs(games) do
+      local name = game.name:gsub("%p", "%%%0")
+      assert.matches(("^%s_perft +[%%d,.]+ leaves/s +perft %s %%d+x%%d+ depth %d %%([%%d]+ leaves a run, 1 run%%), "
+        .. "[%%d,]+ leaves in [%%d.]+ s %%(cpu%%); peak RSS"):format(name, name, game.quick_depth), lines[2 * i])
+      assert.matches(("^%s_playouts +[%%d,.]+ playouts/s +random playouts of %s %%d+x%%d+ from the start "
+        .. "%%([%%d.]+ plies a game; black %%d+, white %%d+, draws %%d+%%), 5 playouts in [%%d.]+ s %%(cpu%%)")
+        :format(name, name), lines[2 * i + 1])
+    end
+  end)
+
+  it("gives the described games' figures in JSON with --only games, each game's perft its known count", function()
+    local status, out, err = support.run { "bench", "--only", "games", "--quick", "--json" }
+    assert.equal("", err)
+    assert.equal(0, status)
+    local doc = json.decode(out)
+    local seen = {}
+    for _, figure in ipairs(doc.figures) do
+      local game, kind = figure.name:match("^(.*)_(%a+)$")
+      seen[#seen + 1] = figure.name
+      assert.is_nil(figure.error, figure.name)
+      assert.is_true(type(figure.value) == "number" and figure.value > 0 and figure.value < math.huge, figure.name)
+      assert.equal("cpu", figure.clock)
+      if kind == "perft" then
+        assert.equal("leaves/s", figure.unit)
+        assert.equal(QUICK_LEAVES[game], figure.leaves, figure.name)
+        assert.equal(figure.leaves, figure.count)
+      else
+        assert.equal("playouts", kind)
+        assert.equal("playouts/s", figure.unit)
+        assert.equal(5, figure.count)
+        assert.is_true(figure.plies >= 5, figure.name)
+      end
+    end
+    assert.same(bench.game_names(), seen)
+  end)
+
   it("rejects an unknown figure with status 2", function()
     local status, out, err = support.run { "bench", "--only", "perft8,warp" }
     assert.equal(2, status)

@@ -13,6 +13,7 @@ local perft = require "boardscript.bench.perft"
 local search = require "boardscript.bench.search"
 local playout = require "boardscript.bench.playout"
 local startup = require "boardscript.bench.startup"
+local games = require "boardscript.bench.games"
 
 local bench = {}
 
@@ -42,29 +43,62 @@ bench.FIGURES = {
   startup.figure("start_play", "play blocks", "/dev/null", " to its first prompt (then end of input)"),
 }
 
+--- The described games' figures (`bench --games`, or `--only games`):
+-- GAME_perft and GAME_playouts for every shipped described game, not
+-- measured by a plain `bench`.
+bench.GAME_FIGURES = games.figures()
+
 local BY_NAME = {}
 for _, figure in ipairs(bench.FIGURES) do BY_NAME[figure.name] = figure end
+for _, figure in ipairs(bench.GAME_FIGURES) do BY_NAME[figure.name] = figure end
 
---- The names of the figures, in order.
--- @treturn table a list of names
-function bench.names()
+local function names_of(figures)
   local names = {}
-  for i, figure in ipairs(bench.FIGURES) do names[i] = figure.name end
+  for i, figure in ipairs(figures) do names[i] = figure.name end
   return names
 end
 
---- The figures `only` names ("a,b"), or all; an unknown name is a user error.
+--- The names of the figures a plain `bench` measures, in order.
+-- @treturn table a list of names
+function bench.names()
+  return names_of(bench.FIGURES)
+end
+
+--- The names of the described games' figures, in order.
+-- @treturn table a list of names
+function bench.game_names()
+  return names_of(bench.GAME_FIGURES)
+end
+
+--- The figures `only` names ("a,b"; `games` stands for every game figure),
+-- with `with_games` the game figures too; neither: the plain figures. An
+-- unknown name is a user error.
 -- @tparam ?string only names separated by commas or spaces
+-- @tparam[opt] boolean with_games whether to add the game figures (`--games`)
 -- @treturn table a list of figures
-function bench.select(only)
-  if only == nil then return bench.FIGURES end
-  local chosen = {}
-  for name in only:gmatch("[^,%s]+") do
-    local figure = BY_NAME[name]
-    if not figure then
-      errors.fail(("bench: unknown figure '%s' (figures: %s)"):format(name, table.concat(bench.names(), ", ")))
+function bench.select(only, with_games)
+  if only == nil and not with_games then return bench.FIGURES end
+  local chosen, seen = {}, {}
+  local function add(figure)
+    if not seen[figure] then
+      seen[figure] = true
+      chosen[#chosen + 1] = figure
     end
-    chosen[#chosen + 1] = figure
+  end
+  for name in (only or ""):gmatch("[^,%s]+") do
+    if name == "games" then
+      for _, figure in ipairs(bench.GAME_FIGURES) do add(figure) end
+    else
+      local figure = BY_NAME[name]
+      if not figure then
+        errors.fail(("bench: unknown figure '%s' (figures: %s; games: games, %s)"):format(name,
+          table.concat(bench.names(), ", "), table.concat(bench.game_names(), ", ")))
+      end
+      add(figure)
+    end
+  end
+  if with_games then
+    for _, figure in ipairs(bench.GAME_FIGURES) do add(figure) end
   end
   if #chosen == 0 then errors.fail("bench: --only needs a figure name") end
   return chosen

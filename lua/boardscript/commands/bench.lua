@@ -17,7 +17,10 @@ local command = {
 
 function command.configure(cmd)
   local names = table.concat(require("boardscript.bench").names(), ", ")
-  cmd:option("--only", "Measure only these figures: NAME[,NAME...] (" .. names .. ").")
+  cmd:option("--only", "Measure only these figures: NAME[,NAME...] (" .. names .. "; games: the described "
+    .. "games' figures, GAME_perft and GAME_playouts).")
+  cmd:flag("--games", "Measure the shipped described games (lua/examples): perft leaves/s and random playouts/s "
+    .. "each (with --only, added to those named). scripts/rbg-compare sets them beside RBG's.")
   cmd:flag("--quick", "Small depths and counts: a smoke test of every figure in a few seconds.")
   cmd:flag("--json", "Print one JSON object (figures with name, what, value, unit, seconds, count, rss_kib).")
   cmd:option("--obf", "The FFO positions the 'ffo' figure solves (e.g. fforum-20-39.obf); without it, skipped.")
@@ -86,7 +89,7 @@ end
 
 function command.run(args)
   local bench = require "boardscript.bench"
-  local figures = bench.select(args.only)
+  local figures = bench.select(args.only, args.games)
   -- a file that is not OBF (a directory, /dev/zero) is the user's mistake,
   -- said once before any figure runs (status 2), not a failed figure
   if args.obf then require("boardscript.formats.obf").load(args.obf) end
