@@ -156,6 +156,15 @@ static int check_ends(dg_desc *d, char *why, size_t why_len)
                 d->connect_dirs[e][j] = (int8_t)c;
             }
             d->nconnect_dirs[e] = es->dirs.n;
+            d->connect_nb[e] = calloc((size_t)d->ncells * (size_t)d->nwords, sizeof(uint64_t));
+            if (!d->connect_nb[e])
+                return BS_ENOMEM;
+            for (int c = 0; c < d->ncells; c++)
+                for (int j = 0; j < es->dirs.n; j++) {
+                    int t = d->nb[c * 8 + d->connect_dirs[e][j]];
+                    if (t >= 0)
+                        d->connect_nb[e][c * d->nwords + (t >> 6)] |= 1ULL << (t & 63);
+                }
             for (int s = 0; s < 2; s++)
                 for (int k = 0; k < 2; k++)
                     if (es->edges[s][k] < DG_EDGE_N || es->edges[s][k] > DG_EDGE_E)
@@ -303,6 +312,8 @@ void dg_desc_free(dg_desc *d)
     }
     free(d->nb);
     free(d->zob);
+    for (int e = 0; e < DG_MAX_ENDS; e++)
+        free(d->connect_nb[e]);
     free(d);
 }
 

@@ -45,6 +45,7 @@ struct dg_desc {
     int8_t line_dirs[DG_MAX_ENDS][4];    /* line ends: the axes as compass indices */
     int8_t connect_dirs[DG_MAX_ENDS][8]; /* connect ends: compass indices */
     int nline_dirs[DG_MAX_ENDS], nconnect_dirs[DG_MAX_ENDS];
+    uint64_t *connect_nb[DG_MAX_ENDS]; /* connect ends: [cell * nwords + w] the cell's neighbours */
     /* line ends (at least k) on boards of at most 64 cells: per axis the
      * shift of one step towards higher indices and the cells a run of k can
      * start from (line_bb[e] set when used) */

@@ -112,13 +112,21 @@ static int gen_place(gen *g, int r, int side)
 static int gen_arrows(gen *g, const dg_rule *ru, int r, int side, int o, int l)
 {
     const dg_desc *d = g->d;
-    const dg_state *s = g->s;
-    int vacated = ru->spec->leave ? -1 : o;
+    const uint8_t *cell = g->s->cell;
+    const int16_t *nb = d->nb;
+    int vacated = ru->spec->leave ? -1 : o, n = g->n, cap = g->cap;
+    dg_move base = mv(o, l, r), *out = g->out;
     for (int j = 0; j < ru->na[side - 1]; j++) {
         int dir = ru->adir[side - 1][j];
-        for (int c = d->nb[l * 8 + dir]; c >= 0 && (s->cell[c] == 0 || c == vacated); c = d->nb[c * 8 + dir])
-            EMIT(g, mv(o, l, r) | (dg_move)c << 29);
+        for (int c = nb[l * 8 + dir]; c >= 0 && (cell[c] == 0 || c == vacated); c = nb[c * 8 + dir]) {
+            if (n >= cap) {
+                g->n = n;
+                return g->probe ? 1 : DG_EOVERFLOW;
+            }
+            out[n++] = base | (dg_move)c << 29;
+        }
     }
+    g->n = n;
     return 0;
 }
 
@@ -263,6 +271,11 @@ int dg_is_capture(const dg_desc *d, const dg_state *s, dg_move m)
     if (op == DG_OP_HOP)
         return 1;
     return op != DG_OP_PLACE && dg_side_of(s->cell[m >> 10 & 1023]) == 3 - s->player;
+}
+
+int dg_move_captures(const dg_desc *d, const dg_state *s, dg_move m)
+{
+    return dg_is_capture(d, s, m);
 }
 
 static int swap_open(const dg_desc *d, const dg_state *s)
