@@ -170,8 +170,8 @@ end
 
 -- Down the first subtree whose counts differ, to the position where the
 -- engines disagree; returns the line of moves and the difference there.
-local function locate(A, B, depth, names, line)
-  local diff = compare.states(A, B, names)
+local function locate(A, B, depth, names, line, ignore)
+  local diff = compare.states(A, B, names, ignore)
   if diff or depth <= 1 then return line, diff or "the move lists agree but the counts differ" end
   local list, count = A:moves()
   if count == 0 and A:can_pass() then list, count = { "pass" }, 1 end
@@ -179,7 +179,7 @@ local function locate(A, B, depth, names, line)
     local m = list[j]
     if m == "pass" then A:pass() B:pass() else A:play(m) B:play(m) end
     line[#line + 1] = m == "pass" and "pass" or A:move_text(m)
-    if A:perft(depth - 1) ~= B:perft(depth - 1) then return locate(A, B, depth - 1, names, line) end
+    if A:perft(depth - 1) ~= B:perft(depth - 1) then return locate(A, B, depth - 1, names, line, ignore) end
     line[#line] = nil
     A:undo()
     B:undo()
@@ -194,15 +194,16 @@ end
 -- @param Gb a game object of the same normalised table
 -- @tparam integer depth the deepest
 -- @tparam[opt] table names the engines' names
+-- @tparam[opt] table ignore observations not compared where they differ (compare.states)
 -- @treturn ?boolean true, or nil and the first difference
 -- @treturn ?string the difference
-function compare.perft(Ga, Gb, depth, names)
+function compare.perft(Ga, Gb, depth, names, ignore)
   names = names or { "A", "B" }
   local A, B = Ga:start(), Gb:start()
   for d = 1, depth do
     local a, b = A:perft(d), B:perft(d)
     if a ~= b then
-      local line, diff = locate(A, B, d, names, {})
+      local line, diff = locate(A, B, d, names, {}, ignore)
       return nil, ("perft %d: %s counts %d, %s counts %d; after %s:\n%s%s"):format(d, names[1], a, names[2], b,
         #line > 0 and table.concat(line, " ") or "the start", tostring(A), diff)
     end
