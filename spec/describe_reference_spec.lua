@@ -443,6 +443,13 @@ describe("compare: two engines in lockstep", function()
     ok, why = compare.games(G, wrong)
     assert.is_nil(ok)
     assert.matches("can_pass: A says true, B says false", why)
+    -- a hash that does not come back after undo
+    G = reference.dgame(T.connect4())
+    local calls = 0
+    wrong = bent(G, function(proxy) proxy.hash = function() calls = calls + 1 return calls end end)
+    ok, why = compare.games(G, wrong)
+    assert.is_nil(ok)
+    assert.matches("undo of %a%d; moves so far: .*the hash of A or B did not come back", why)
   end)
 
   it("compares perft", function()

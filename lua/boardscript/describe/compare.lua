@@ -112,37 +112,52 @@ local function report(played, what, A, detail)
 end
 
 -- One random game on two states, checked at every step; nil or a message.
+-- Undoes the last ply on both; nil or a message. Each engine's hash must
+-- come back to what it was before the ply (`hashes`: pairs per ply).
+local function undo_both(A, B, hashes, names)
+  local ua, ub = A:undo(), B:undo()
+  if ua ~= ub then return ("undo: %s against %s"):format(tostring(ua), tostring(ub)) end
+  local before = table.remove(hashes)
+  if A:hash() ~= before[1] or B:hash() ~= before[2] then
+    return ("undo: the hash of %s or %s did not come back"):format(names[1], names[2])
+  end
+  return nil
+end
+
+-- Plays a random move (or the pass) on both; nil or a message, and the ply's text.
+local function play_both(A, B, random, hashes)
+  hashes[#hashes + 1] = { A:hash(), B:hash() }
+  local list, count = A:moves()
+  if count == 0 then
+    local pa, pb = A:pass(), B:pass()
+    if not pa or not pb then return ("pass: %s against %s"):format(tostring(pa), tostring(pb)), "pass" end
+    return nil, "pass"
+  end
+  local m = list[random(count)]
+  local text = A:move_text(m)
+  local pa, pb = A:play(m), B:play(m)
+  if not pa or not pb then return ("play %s: %s against %s"):format(text, tostring(pa), tostring(pb)), text end
+  return nil, text, m
+end
+
+-- One random game on two states, checked at every step; nil or a message.
 local function one_game(A, B, random, opts, names)
-  local ignore = opts.ignore
-  local played = {}
+  local ignore, played, hashes = opts.ignore, {}, {}
   local diff = compare.states(A, B, names, ignore)
   if diff then return report(played, "at the start", A, diff) end
   for _ = 1, opts.max_plies do
     if A:finished() then break end
-    local what
+    local what, why
     if #played > 0 and random(opts.undo_one_in) == 1 then
-      local ua, ub = A:undo(), B:undo()
-      what = "undo"
-      if ua ~= ub then return report(played, what, A, ("undo: %s against %s"):format(tostring(ua), tostring(ub))) end
+      what, why = "undo of " .. played[#played], undo_both(A, B, hashes, names)
       played[#played] = nil
     else
-      local list, count = A:moves()
-      if count == 0 then
-        what = "pass"
-        local pa, pb = A:pass(), B:pass()
-        if not pa or not pb then
-          return report(played, what, A, ("pass: %s against %s"):format(tostring(pa), tostring(pb)))
-        end
-      else
-        local m = list[random(count)]
-        what = ("move %s (%d)"):format(A:move_text(m), m)
-        local pa, pb = A:play(m), B:play(m)
-        if not pa or not pb then
-          return report(played, what, A, ("play: %s against %s"):format(tostring(pa), tostring(pb)))
-        end
-      end
-      played[#played + 1] = what == "pass" and "pass" or what:match("^move (%S+)")
+      local text, m
+      why, text, m = play_both(A, B, random, hashes)
+      what = m and ("move %s (%d)"):format(text, m) or text
+      played[#played + 1] = text
     end
+    if why then return report(played, what, A, why) end
     diff = compare.states(A, B, names, ignore)
     if diff then return report(played, "after " .. what, A, diff) end
   end
