@@ -502,6 +502,16 @@ describe("the C engine (core.dgame) against the reference", function()
     end
   end)
 
+  it("wins by a connection left in the setup at the mover's first ply", function()
+    local t = T.hex(3)
+    t.cells = T.board(3, 3, { [1] = "b1 a2 a3", [2] = "c1" })
+    local C, R = core.dgame(t):start(), reference.dgame(t):start()
+    play(C, "c3")
+    play(R, "c3")
+    assert.equal("black", R:status())
+    assert.equal("black", C:status())
+  end)
+
   it("names the cell of the new piece as a swap's cells", function()
     local C, R = core.dgame(T.hex(5, true)):start(), reference.dgame(T.hex(5, true)):start()
     play(C, "b1")
