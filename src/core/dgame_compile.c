@@ -156,6 +156,15 @@ static int check_ends(dg_desc *d, char *why, size_t why_len)
                 d->connect_dirs[e][j] = (int8_t)c;
             }
             d->nconnect_dirs[e] = es->dirs.n;
+            d->connect_nb[e] = calloc((size_t)d->ncells * (size_t)d->nwords, sizeof(uint64_t));
+            if (!d->connect_nb[e])
+                return BS_ENOMEM;
+            for (int c = 0; c < d->ncells; c++)
+                for (int j = 0; j < es->dirs.n; j++) {
+                    int t = d->nb[c * 8 + d->connect_dirs[e][j]];
+                    if (t >= 0)
+                        d->connect_nb[e][c * d->nwords + (t >> 6)] |= 1ULL << (t & 63);
+                }
             for (int s = 0; s < 2; s++)
                 for (int k = 0; k < 2; k++)
                     if (es->edges[s][k] < DG_EDGE_N || es->edges[s][k] > DG_EDGE_E)
@@ -255,7 +264,7 @@ static int compile(dg_desc *d, char *why, size_t why_len)
     }
     int rc = check_ends(d, why, why_len);
     d->bulk = rc == BS_OK && d->ncells <= 64 && !sp->must_capture && !sp->swap;
-    int moving = 0;
+    int moving = 0, placing = 0;
     for (int r = 0; r < sp->nrules && d->bulk; r++) {
         const dg_rule_spec *rs = &sp->rules[r];
         if (rs->op == DG_OP_PLACE)
@@ -263,8 +272,9 @@ static int compile(dg_desc *d, char *why, size_t why_len)
         else
             d->bulk = (rs->op == DG_OP_STEP || rs->op == DG_OP_LEAP) && rs->kinds == (1u << sp->nkinds) - 1;
         moving |= rs->op != DG_OP_PLACE;
+        placing |= rs->op == DG_OP_PLACE;
     }
-    d->pick = d->bulk && moving ? DG_PICK_PARTIAL : DG_PICK_LIST;
+    d->pick = d->bulk && moving ? (placing ? DG_PICK_PARTIAL : DG_PICK_NTH) : DG_PICK_LIST;
     if (rc == BS_OK && sp->nrules == 1 && sp->rules[0].op == DG_OP_PLACE && sp->rules[0].at == DG_AT_EMPTY &&
         !sp->rules[0].has_flips && !sp->must_capture)
         d->pick = DG_PICK_EMPTY;
@@ -302,6 +312,8 @@ void dg_desc_free(dg_desc *d)
     }
     free(d->nb);
     free(d->zob);
+    for (int e = 0; e < DG_MAX_ENDS; e++)
+        free(d->connect_nb[e]);
     free(d);
 }
 

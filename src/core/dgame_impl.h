@@ -10,8 +10,10 @@
 /* How a playout draws its move: generate the list; count by popcounts and
  * generate up to the drawn move; or, with one rule placing on any empty
  * cell, take the drawn empty cell (always the move the list has there);
- * with one column rule, the drawn open column (its top cell empty). */
-enum { DG_PICK_LIST, DG_PICK_PARTIAL, DG_PICK_EMPTY, DG_PICK_COLUMN };
+ * with one column rule, the drawn open column (its top cell empty); with
+ * only bulk-countable steps and leaps, the drawn move found from the sets
+ * of origins that have a move in each direction (dg_nth_move). */
+enum { DG_PICK_LIST, DG_PICK_PARTIAL, DG_PICK_EMPTY, DG_PICK_COLUMN, DG_PICK_NTH };
 
 /* Cell classes (dg_desc.cls[code]): one bit each, so a rule's targets are one mask. */
 #define DG_CLS_EMPTY 1u
@@ -43,6 +45,7 @@ struct dg_desc {
     int8_t line_dirs[DG_MAX_ENDS][4];    /* line ends: the axes as compass indices */
     int8_t connect_dirs[DG_MAX_ENDS][8]; /* connect ends: compass indices */
     int nline_dirs[DG_MAX_ENDS], nconnect_dirs[DG_MAX_ENDS];
+    uint64_t *connect_nb[DG_MAX_ENDS]; /* connect ends: [cell * nwords + w] the cell's neighbours */
     /* line ends (at least k) on boards of at most 64 cells: per axis the
      * shift of one step towards higher indices and the cells a run of k can
      * start from (line_bb[e] set when used) */
@@ -115,6 +118,12 @@ int dg_has_move(const dg_desc *d, const dg_state *s);
 int dg_is_capture(const dg_desc *d, const dg_state *s, dg_move m);
 /* The number of legal moves by popcounts when d->bulk (perft's last ply). */
 int dg_count_moves(const dg_desc *d, const dg_state *s);
+/* When every rule is a bulk-countable step or leap: the sets of origins
+ * with a move, per rule and offset (DG_MAX_RULES * DG_MAX_OFFSETS words at
+ * most), and the number of moves; then the k-th (0-based, k below the
+ * count) legal move, moves[k] of dg_moves's list. */
+int dg_origin_sets(const dg_desc *d, const dg_state *s, uint64_t *sets);
+dg_move dg_nth_move(const dg_desc *d, const dg_state *s, const uint64_t *sets, int k);
 
 /* dgame_end.c: the status after a move or pass by `mover` (s->player is already the next side). */
 void dg_update_status(const dg_desc *d, dg_state *s, int mover, int changed_from);

@@ -85,9 +85,10 @@ int dg_playouts(const dg_desc *d, const dg_state *s, bs_rng *rng, int n, int ply
 {
     out[0] = out[1] = out[2] = out[3] = 0;
     dg_move *buf = malloc(sizeof *buf * DG_MOVES_MAX);
+    uint64_t *sets = malloc(sizeof *sets * DG_MAX_RULES * DG_MAX_OFFSETS);
     dg_state *w = calloc(1, sizeof *w);
     int rc = BS_OK;
-    if (!buf || !w || dg_reserve_log(w, 4 * DG_MAX_HOPS + 64)) {
+    if (!buf || !sets || !w || dg_reserve_log(w, 4 * DG_MAX_HOPS + 64)) {
         rc = BS_ENOMEM;
         goto done;
     }
@@ -100,6 +101,7 @@ int dg_playouts(const dg_desc *d, const dg_state *s, bs_rng *rng, int n, int ply
             int mode = d->pick == DG_PICK_EMPTY && d->spec.swap && w->ply == 1 ? DG_PICK_LIST : d->pick;
             int k = mode == DG_PICK_EMPTY     ? w->nempty
                     : mode == DG_PICK_COLUMN  ? __builtin_popcountll(w->empty[0] & d->top)
+                    : mode == DG_PICK_NTH     ? dg_origin_sets(d, w, sets)
                     : mode == DG_PICK_PARTIAL ? dg_count_moves(d, w)
                                               : dg_generate(d, w, buf, DG_MOVES_MAX, 0);
             if (k < 0) {
@@ -119,6 +121,8 @@ int dg_playouts(const dg_desc *d, const dg_state *s, bs_rng *rng, int n, int ply
                     buf[pick] = nth_empty(w, pick) << 10 | (dg_move)DG_NONE_CELL;
                 else if (mode == DG_PICK_COLUMN)
                     buf[pick] = column_drop(d, w, pick);
+                else if (mode == DG_PICK_NTH)
+                    buf[pick] = dg_nth_move(d, w, sets, pick);
                 rc = dg_play(d, w, buf[pick]);
             }
             w->log_top = w->nframes = 0; /* no undo in a playout */
@@ -131,6 +135,7 @@ int dg_playouts(const dg_desc *d, const dg_state *s, bs_rng *rng, int n, int ply
     }
 done:
     free(buf);
+    free(sets);
     dg_state_free(w);
     return rc;
 }
