@@ -86,15 +86,15 @@ local function an_end(random, rows, cols, k)
   return { op = op }
 end
 
---- A random normalised game from `seed`.
-function R.game(seed)
+--- A random normalised game from `seed`; `size` the largest side (7).
+function R.game(seed, size)
   local random = generator(seed)
   local wrapped = random
   random = function(a, b)
     if b then return a + wrapped(b - a + 1) - 1 end
     return wrapped(a)
   end
-  local rows, cols = random(3, 7), random(3, 7)
+  local rows, cols = random(3, size or 7), random(3, size or 7)
   if random(3) == 1 then cols = rows end
   local k = random(3)
   local kinds = ({ { "stone" }, { "man", "king" }, { "pawn", "queen", "knight" } })[k]
@@ -104,7 +104,7 @@ function R.game(seed)
     cells[i] = roll == 1 and -1 or roll <= 3 and (2 * (random(k) - 1) + random(2)) or 0
   end
   local rules = {}
-  for j = 1, random(3) do rules[j] = rule(random, k, rows, cols) end
+  for j = 1, random(size and 5 or 3) do rules[j] = rule(random, k, rows, cols) end
   local ends = {}
   for j = 1, random(0, 3) do ends[j] = an_end(random, rows, cols, k) end
   local promote = {}

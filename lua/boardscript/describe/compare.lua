@@ -112,37 +112,52 @@ local function report(played, what, A, detail)
 end
 
 -- One random game on two states, checked at every step; nil or a message.
+-- Undoes the last ply on both; nil or a message. Each engine's hash must
+-- come back to what it was before the ply (`hashes`: pairs per ply).
+local function undo_both(A, B, hashes, names)
+  local ua, ub = A:undo(), B:undo()
+  if ua ~= ub then return ("undo: %s against %s"):format(tostring(ua), tostring(ub)) end
+  local before = table.remove(hashes)
+  if A:hash() ~= before[1] or B:hash() ~= before[2] then
+    return ("undo: the hash of %s or %s did not come back"):format(names[1], names[2])
+  end
+  return nil
+end
+
+-- Plays a random move (or the pass) on both; nil or a message, and the ply's text.
+local function play_both(A, B, random, hashes)
+  hashes[#hashes + 1] = { A:hash(), B:hash() }
+  local list, count = A:moves()
+  if count == 0 then
+    local pa, pb = A:pass(), B:pass()
+    if not pa or not pb then return ("pass: %s against %s"):format(tostring(pa), tostring(pb)), "pass" end
+    return nil, "pass"
+  end
+  local m = list[random(count)]
+  local text = A:move_text(m)
+  local pa, pb = A:play(m), B:play(m)
+  if not pa or not pb then return ("play %s: %s against %s"):format(text, tostring(pa), tostring(pb)), text end
+  return nil, text, m
+end
+
+-- One random game on two states, checked at every step; nil or a message.
 local function one_game(A, B, random, opts, names)
-  local ignore = opts.ignore
-  local played = {}
+  local ignore, played, hashes = opts.ignore, {}, {}
   local diff = compare.states(A, B, names, ignore)
   if diff then return report(played, "at the start", A, diff) end
   for _ = 1, opts.max_plies do
     if A:finished() then break end
-    local what
+    local what, why
     if #played > 0 and random(opts.undo_one_in) == 1 then
-      local ua, ub = A:undo(), B:undo()
-      what = "undo"
-      if ua ~= ub then return report(played, what, A, ("undo: %s against %s"):format(tostring(ua), tostring(ub))) end
+      what, why = "undo of " .. played[#played], undo_both(A, B, hashes, names)
       played[#played] = nil
     else
-      local list, count = A:moves()
-      if count == 0 then
-        what = "pass"
-        local pa, pb = A:pass(), B:pass()
-        if not pa or not pb then
-          return report(played, what, A, ("pass: %s against %s"):format(tostring(pa), tostring(pb)))
-        end
-      else
-        local m = list[random(count)]
-        what = ("move %s (%d)"):format(A:move_text(m), m)
-        local pa, pb = A:play(m), B:play(m)
-        if not pa or not pb then
-          return report(played, what, A, ("play: %s against %s"):format(tostring(pa), tostring(pb)))
-        end
-      end
-      played[#played + 1] = what == "pass" and "pass" or what:match("^move (%S+)")
+      local text, m
+      why, text, m = play_both(A, B, random, hashes)
+      what = m and ("move %s (%d)"):format(text, m) or text
+      played[#played + 1] = text
     end
+    if why then return report(played, what, A, why) end
     diff = compare.states(A, B, names, ignore)
     if diff then return report(played, "after " .. what, A, diff) end
   end
@@ -170,8 +185,8 @@ end
 
 -- Down the first subtree whose counts differ, to the position where the
 -- engines disagree; returns the line of moves and the difference there.
-local function locate(A, B, depth, names, line)
-  local diff = compare.states(A, B, names)
+local function locate(A, B, depth, names, line, ignore)
+  local diff = compare.states(A, B, names, ignore)
   if diff or depth <= 1 then return line, diff or "the move lists agree but the counts differ" end
   local list, count = A:moves()
   if count == 0 and A:can_pass() then list, count = { "pass" }, 1 end
@@ -179,7 +194,7 @@ local function locate(A, B, depth, names, line)
     local m = list[j]
     if m == "pass" then A:pass() B:pass() else A:play(m) B:play(m) end
     line[#line + 1] = m == "pass" and "pass" or A:move_text(m)
-    if A:perft(depth - 1) ~= B:perft(depth - 1) then return locate(A, B, depth - 1, names, line) end
+    if A:perft(depth - 1) ~= B:perft(depth - 1) then return locate(A, B, depth - 1, names, line, ignore) end
     line[#line] = nil
     A:undo()
     B:undo()
@@ -194,15 +209,16 @@ end
 -- @param Gb a game object of the same normalised table
 -- @tparam integer depth the deepest
 -- @tparam[opt] table names the engines' names
+-- @tparam[opt] table ignore observations not compared where they differ (compare.states)
 -- @treturn ?boolean true, or nil and the first difference
 -- @treturn ?string the difference
-function compare.perft(Ga, Gb, depth, names)
+function compare.perft(Ga, Gb, depth, names, ignore)
   names = names or { "A", "B" }
   local A, B = Ga:start(), Gb:start()
   for d = 1, depth do
     local a, b = A:perft(d), B:perft(d)
     if a ~= b then
-      local line, diff = locate(A, B, d, names, {})
+      local line, diff = locate(A, B, d, names, {}, ignore)
       return nil, ("perft %d: %s counts %d, %s counts %d; after %s:\n%s%s"):format(d, names[1], a, names[2], b,
         #line > 0 and table.concat(line, " ") or "the start", tostring(A), diff)
     end

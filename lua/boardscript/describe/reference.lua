@@ -30,7 +30,7 @@ end
 local function settle(S, mover)
   local D = S.D
   S.list = nil
-  if mover then S.result = ends.check(D, S, mover, S.log[#S.log].changes) end
+  if mover then S.result = ends.check(D, S, mover) end
   if not S.result and S.passes >= 2 then S.result = ends.decided(D, S.cells, "score") end
   if S.result or #legal(S) > 0 then return end
   if D.no_move == "lose" then

@@ -82,12 +82,12 @@ local function run_through(D, cells, side, i, axis)
   return length
 end
 
--- At least k: through the cells the ply made the mover's (`changed`; a
--- run cannot appear elsewhere, a setup's own run is not seen). Exactly k:
--- every maximal run of the mover (a move can shorten one to k).
-local function line(D, cells, side, e, changed)
+-- Any cell the mover holds after its ply (the contract's words): a run
+-- left from the setup counts at the mover's first ply too. With `exact`,
+-- a maximal run of exactly k (a move can shorten a longer one to k).
+local function line(D, cells, side, e)
   for i = 1, D.n do
-    if side_of(cells[i]) == side and (e.exact or changed[i]) then
+    if side_of(cells[i]) == side then
       for _, axis in ipairs(e.axes) do
         local length = run_through(D, cells, side, i, axis)
         if length == e.k or (length > e.k and not e.exact) then return true end
@@ -146,19 +146,13 @@ end
 -- @tparam table D the compiled game
 -- @tparam table S the state (after the ply)
 -- @tparam integer mover 1 or 2
--- @tparam table changes the ply's cell changes (pairs cell, old value)
 -- @treturn ?table the result
-function ends.check(D, S, mover, changes)
+function ends.check(D, S, mover)
   local cells = S.cells
-  local changed = {}
-  for j = 1, #changes, 2 do
-    local i = changes[j]
-    if side_of(cells[i]) == mover and side_of(changes[j + 1]) ~= mover then changed[i] = true end
-  end
   local win = { winner = mover, how = "win" }
   for _, e in ipairs(D.ends) do
     if e.op == "line" then
-      if line(D, cells, mover, e, changed) then return win end
+      if line(D, cells, mover, e) then return win end
     elseif e.op == "connect" then
       if connect(D, cells, mover, e) then return win end
     elseif e.op == "reach" then
