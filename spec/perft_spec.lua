@@ -182,4 +182,28 @@ describe("perft", function()
     end
     assert.equal(0, #g.state.history) -- restored
   end)
+  it("asks a rule set file's finished once a node and names its moves in full only on the first calls", function()
+    local source = os.getenv("BOARDSCRIPT_SOURCE") or "."
+    local text = assert(io.open(source .. "/lua/examples/tictactoe.lua")):read("a")
+    text = text:gsub("function tictactoe:finished%(state%)\n", "local finished_calls, text_calls = 0, 0\n"
+      .. "function tictactoe:calls() return finished_calls, text_calls end\n"
+      .. "function tictactoe:move_text(move, state)\n  text_calls = text_calls + 1\n"
+      .. "  return getmetatable(self).__index.move_text(self, move, state)\nend\n"
+      .. "%0  finished_calls = finished_calls + 1\n", 1)
+    local path = os.tmpname() .. ".lua"
+    local f = assert(io.open(path, "w"))
+    f:write(text)
+    f:close()
+    local g = bs.new_game(rules.load(path))
+    os.remove(path)
+    assert.equal(15120, (perft.count(g.rules, g.state, 5)))
+    local finished, texts = g.rules:calls()
+    -- 1 + 9 + 72 + 504 + 3024 = 3610 positions: perft asks each once (its
+    -- moves asks again: remembered), and play once more before it changes
+    -- the position (9 + 72 + 504 + 3024 plays): 7219, where every hook
+    -- asking it made 10829
+    assert.equal(3610 + 3609, finished)
+    -- the move_text of every move on the first 64 calls of moves, then one a call
+    assert.is_true(texts < 64 * 9 + 3610, tostring(texts))
+  end)
 end)

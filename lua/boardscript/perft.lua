@@ -12,6 +12,7 @@
 -- the hooks, a position's children are its moves, plus a pass when
 -- `can_pass` allows one; the last ply is counted from that list, not
 -- played.
+local check = require "boardscript.rules.check"
 local game_mod = require "boardscript.game"
 local rules_mod = require "boardscript.rules"
 
@@ -74,7 +75,7 @@ function perft.count(rules, state, depth, opts)
       legal = rules.legal_dirs, flip = rules.flip_dirs, generic = opts.generic,
     }), "core"
   end
-  return perft.hooks(rules, state, depth, opts.terminal), "hooks"
+  return check.counting(perft.hooks, rules, state, depth, opts.terminal), "hooks"
 end
 
 --- Like perft.count, but position by position below the root, calling

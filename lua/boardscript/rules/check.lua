@@ -101,10 +101,20 @@ check.RESULT_CHECKS = {
     end
     return nil
   end,
-  moves = function(rules, r, state)
+  -- (the move_text of every entry on the first FULL_CALLS calls of a
+  -- rule set's `moves`, of one entry per call, in turn, after them: see
+  -- check.FULL_CALLS)
+  moves = function(rules, r, state, calls)
     local list = r[1]
     if type(list) ~= "table" then return ("returned %s (expected a list of moves)"):format(errors.describe(list)) end
-    for i = 1, #list do
+    local n = #list
+    local first, last = 1, n
+    if calls and calls > check.FULL_CALLS then
+      if n == 0 then return nil end
+      first = calls % n + 1
+      last = first
+    end
+    for i = first, last do
       local ok, text = pcall(rules.move_text, rules, list[i], state)
       if not ok or type(text) ~= "string" then
         return ("returned a malformed move %s at position %d (its move_text gives no text for it)"):format(
@@ -114,6 +124,14 @@ check.RESULT_CHECKS = {
     return nil
   end,
 }
+
+--- How many calls of a rule set file's `moves` hook have every listed
+-- move checked (named by its `move_text`); after them one move per call is
+-- checked, in turn, so that perft, playouts and searches over the hooks do
+-- not pay a `move_text` call per move on every call. A move that is not
+-- well formed is still refused by `play` (the rule set's fault) and named
+-- by `move_text` where a game is played.
+check.FULL_CALLS = 64
 
 local checked = setmetatable({}, { __mode = "k" }) -- checking wrappers made here
 
@@ -151,16 +169,51 @@ local function plain_results(kind, r)
   return table.unpack(r, 1, r.n)
 end
 
-local function settle(where, hook, result_check, self, state, ok, ...)
+local function settle(where, hook, result_check, calls, self, state, ok, ...)
   if not ok then hook_error((...), where) end
   local plain = PLAIN_RESULTS[hook]
+  if plain and not result_check and select("#", ...) <= 2 then
+    -- the hot case (finished, play, undo, can_pass...): plain already
+    -- unless a table, so no copy and no table of the results
+    local a, b = ...
+    if type(a) ~= "table" and type(b) ~= "table" then return ... end
+  end
   if result_check or plain then
     local r = table.pack(...)
-    local problem = result_check and result_check(self, r, state)
+    local problem = result_check and result_check(self, r, state, calls)
     if problem then errors.rules_fault(where, hook, problem) end
     if plain then return plain_results(plain, r) end
   end
   return ...
+end
+
+-- While check.counting runs (perft and playouts over the hooks): the
+-- answers of a rule set file's `finished`, by state, forgotten whenever its
+-- `play`, `pass` or `undo` is entered or returns. Nil otherwise.
+local memo
+local CHANGES = { play = true, pass = true, undo = true }
+
+local function forget(state, ...)
+  memo[state] = nil
+  return ...
+end
+
+--- Calls f(...) with the answers of every rule set file's `finished`
+-- remembered by state until its `play`, `pass` or `undo` runs on that
+-- state: a counting loop (perft, playouts) that asks `finished` of a node
+-- and then lists and plays its moves (whose hooks ask it again) runs the
+-- hook once a node. Only for loops in which nothing but the rule set's own
+-- hooks changes the state. Returns f's results (an error goes on).
+-- @tparam function f the loop
+-- @param ... its arguments
+-- @return f's results
+function check.counting(f, ...)
+  if memo then return f(...) end
+  memo = setmetatable({}, { __mode = "k" })
+  local r = table.pack(pcall(f, ...))
+  memo = nil
+  if not r[1] then error(r[2], 0) end
+  return table.unpack(r, 2, r.n)
 end
 
 --- Puts the checks of check.RESULT_CHECKS around the hooks a rule set file
@@ -172,15 +225,54 @@ end
 -- @tparam table ours boardscript's own tables (a set), whose hooks stay as they are
 function check.wrap_hooks(rules, where, ours)
   if type(where) ~= "string" then error("bad argument #2 to 'wrap_hooks' (string expected)", 2) end
+  -- 1 while one of the rule set's functions runs: its calls of its own
+  -- hooks (self:finished in moves) go straight through, their results
+  -- read by its own code, inside the outer call's window and pcall
+  local inside = 0
+  local function leave(...)
+    inside = 0
+    return ...
+  end
+  -- `finished` is remembered (check.counting) only when the rule set's own
+  -- play, pass and undo (which forget it) are the ones that run
+  local memoizable, changes = false, {}
   require("boardscript.hooks").rewrap(rules, ours, function(value, key)
     if checked[value] or key == "check" then return nil end
     local hook, result_check = tostring(key), check.RESULT_CHECKS[key]
+    local calls = 0
     local function wrapper(self, ...)
-      return settle(where, hook, result_check, self, (...), pcall(value, self, ...))
+      if inside > 0 then return value(self, ...) end
+      calls = calls + 1
+      inside = 1
+      return settle(where, hook, result_check, calls, self, (...), leave(pcall(value, self, ...)))
+    end
+    if hook == "finished" then
+      local plain = wrapper
+      wrapper = function(self, state, ...)
+        if not memo or not memoizable or self ~= rules or type(state) ~= "table" then
+          return plain(self, state, ...)
+        end
+        local known = memo[state]
+        if known == nil then
+          known = plain(self, state, ...)
+          if memo and (known == true or known == false) then memo[state] = known end
+        end
+        return known
+      end
+    elseif CHANGES[hook] then
+      local plain = wrapper
+      wrapper = function(self, state, ...)
+        if not memo or type(state) ~= "table" then return plain(self, state, ...) end
+        memo[state] = nil
+        return forget(state, plain(self, state, ...))
+      end
+      changes[wrapper] = true
     end
     checked[wrapper] = true
     return wrapper
   end)
+  memoizable = changes[rawget(rules, "play")] and changes[rawget(rules, "pass")] and changes[rawget(rules, "undo")]
+    or false
 end
 
 return check
