@@ -11,6 +11,7 @@ local errors = require "boardscript.errors"
 local limits = require "boardscript.limits"
 
 local check = {}
+local running = coroutine.running
 
 local function fail(where, message)
   errors.fail(("%s: %s"):format(where, message))
@@ -225,12 +226,14 @@ end
 -- @tparam table ours boardscript's own tables (a set), whose hooks stay as they are
 function check.wrap_hooks(rules, where, ours)
   if type(where) ~= "string" then error("bad argument #2 to 'wrap_hooks' (string expected)", 2) end
-  -- 1 while one of the rule set's functions runs: its calls of its own
-  -- hooks (self:finished in moves) go straight through, their results
-  -- read by its own code, inside the outer call's window and pcall
-  local inside = 0
+  -- The coroutine running one of the rule set's functions, while it runs:
+  -- its calls of its own hooks (self:finished in moves) from that coroutine
+  -- go straight through, their results read by its own code, inside the
+  -- outer call's window and pcall (a call from elsewhere, while a hook is
+  -- suspended in a yield, is checked)
+  local inside
   local function leave(...)
-    inside = 0
+    inside = nil
     return ...
   end
   -- `finished` is remembered (check.counting) only when the rule set's own
@@ -241,9 +244,10 @@ function check.wrap_hooks(rules, where, ours)
     local hook, result_check = tostring(key), check.RESULT_CHECKS[key]
     local calls = 0
     local function wrapper(self, ...)
-      if inside > 0 then return value(self, ...) end
+      local co = running()
+      if inside == co then return value(self, ...) end
       calls = calls + 1
-      inside = 1
+      inside = co
       return settle(where, hook, result_check, calls, self, (...), leave(pcall(value, self, ...)))
     end
     if hook == "finished" then
