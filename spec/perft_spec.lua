@@ -206,4 +206,22 @@ describe("perft", function()
     -- the move_text of every move on the first 64 calls of moves, then one a call
     assert.is_true(texts < 64 * 9 + 3610, tostring(texts))
   end)
+  it("names each integer-coded move a rule set file lists once, however often it is listed", function()
+    local source = os.getenv("BOARDSCRIPT_SOURCE") or "."
+    local text = assert(io.open(source .. "/spec/support/breakthrough_hooks.lua")):read("a")
+    local count = "local text_calls, seen = 0, {}\n"
+      .. "function bt:calls() return text_calls end\n%0  text_calls = text_calls + 1\n"
+      .. "  assert(not seen[move], 'named twice') seen[move] = true\n"
+    text = text:gsub("function bt:move_text%(move%)\n", count, 1)
+    local path = os.tmpname() .. ".lua"
+    local f = assert(io.open(path, "w"))
+    f:write(text)
+    f:close()
+    local g = bs.new_game(rules.load(path))
+    os.remove(path)
+    assert.equal(11132, (perft.count(g.rules, g.state, 3)))
+    -- 507 lists of 22 moves or so, their first 64 in full without it: at
+    -- most the 8 x 8 x 3 steps there are
+    assert.is_true(g.rules:calls() <= 8 * 8 * 3, tostring(g.rules:calls()))
+  end)
 end)

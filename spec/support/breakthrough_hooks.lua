@@ -130,9 +130,7 @@ end
 function bt:move_text(move)
   if math.type(move) ~= "integer" or move < 0 or move >= 1 << 16 then return nil end
   local r1, c1, r2, c2 = decode(move)
-  for _, x in ipairs { r1, c1, r2, c2 } do
-    if x < 1 or x > N then return nil end
-  end
+  if r1 < 1 or r1 > N or c1 < 1 or c1 > N or r2 < 1 or r2 > N or c2 < 1 or c2 > N then return nil end
   return ("%s%d-%s%d"):format(string.char(96 + c1), r1, string.char(96 + c2), r2)
 end
 

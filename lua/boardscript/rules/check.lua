@@ -105,7 +105,7 @@ check.RESULT_CHECKS = {
   -- (the move_text of every entry on the first FULL_CALLS calls of a
   -- rule set's `moves`, of one entry per call, in turn, after them: see
   -- check.FULL_CALLS)
-  moves = function(rules, r, state, calls)
+  moves = function(rules, r, state, calls, named)
     local list = r[1]
     if type(list) ~= "table" then return ("returned %s (expected a list of moves)"):format(errors.describe(list)) end
     local n = #list
@@ -116,15 +116,28 @@ check.RESULT_CHECKS = {
       last = first
     end
     for i = first, last do
-      local ok, text = pcall(rules.move_text, rules, list[i], state)
-      if not ok or type(text) ~= "string" then
-        return ("returned a malformed move %s at position %d (its move_text gives no text for it)"):format(
-          errors.describe(list[i]), i)
+      local move = list[i]
+      -- a move that is a plain value (an integer-coded move) is named once
+      if not (named and named.set[move]) then
+        local ok, text = pcall(rules.move_text, rules, move, state)
+        if not ok or type(text) ~= "string" then
+          return ("returned a malformed move %s at position %d (its move_text gives no text for it)"):format(
+            errors.describe(move), i)
+        end
+        if named and type(move) ~= "table" and move == move and named.n < check.NAMED_MOVES then
+          named.set[move], named.n = true, named.n + 1
+        end
       end
     end
     return nil
   end,
 }
+
+--- How many distinct moves that are not tables (integer-coded moves,
+-- strings) a rule set file's `moves` check remembers as named: each is
+-- named by `move_text` once, however often it is listed (past this many,
+-- as tables are, on the first FULL_CALLS calls and one a call after).
+check.NAMED_MOVES = 1 << 16
 
 --- How many calls of a rule set file's `moves` hook have every listed
 -- move checked (named by its `move_text`); after them one move per call is
@@ -161,7 +174,11 @@ local function plain_results(kind, r)
     local v = r[i]
     if kind == "list" and i == 1 and type(v) == "table" then
       local list = {}
-      for k = 1, rawlen(v) do list[k] = rawget(v, k) end
+      if getmetatable(v) == nil then -- no metatable: table.move reads it raw, in one call
+        table.move(v, 1, rawlen(v), 1, list)
+      else
+        for k = 1, rawlen(v) do list[k] = rawget(v, k) end
+      end
       r[i] = list
     else
       r[i] = limits.plain_value(v)
@@ -170,7 +187,7 @@ local function plain_results(kind, r)
   return table.unpack(r, 1, r.n)
 end
 
-local function settle(where, hook, result_check, calls, self, state, ok, ...)
+local function settle(where, hook, result_check, calls, named, self, state, ok, ...)
   if not ok then hook_error((...), where) end
   local plain = PLAIN_RESULTS[hook]
   if plain and not result_check and select("#", ...) <= 2 then
@@ -181,7 +198,7 @@ local function settle(where, hook, result_check, calls, self, state, ok, ...)
   end
   if result_check or plain then
     local r = table.pack(...)
-    local problem = result_check and result_check(self, r, state, calls)
+    local problem = result_check and result_check(self, r, state, calls, named)
     if problem then errors.rules_fault(where, hook, problem) end
     if plain then return plain_results(plain, r) end
   end
@@ -243,12 +260,14 @@ function check.wrap_hooks(rules, where, ours)
     if checked[value] or key == "check" then return nil end
     local hook, result_check = tostring(key), check.RESULT_CHECKS[key]
     local calls = 0
+    -- the plain moves `moves` listed that move_text has named (check.NAMED_MOVES)
+    local named = hook == "moves" and { set = {}, n = 0 } or nil
     local function wrapper(self, ...)
       local co = running()
       if inside == co then return value(self, ...) end
       calls = calls + 1
       inside = co
-      return settle(where, hook, result_check, calls, self, (...), leave(pcall(value, self, ...)))
+      return settle(where, hook, result_check, calls, named, self, (...), leave(pcall(value, self, ...)))
     end
     if hook == "finished" then
       local plain = wrapper
