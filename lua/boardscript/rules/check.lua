@@ -12,6 +12,7 @@ local limits = require "boardscript.limits"
 
 local check = {}
 local running = coroutine.running
+local unpack = table.unpack
 
 local function fail(where, message)
   errors.fail(("%s: %s"):format(where, message))
@@ -173,11 +174,13 @@ local function plain_results(kind, r)
   for i = 1, r.n do
     local v = r[i]
     if kind == "list" and i == 1 and type(v) == "table" then
-      local list = {}
-      if getmetatable(v) == nil then -- no metatable: table.move reads it raw, in one call
-        table.move(v, 1, rawlen(v), 1, list)
+      local list
+      local n = rawlen(v)
+      if getmetatable(v) == nil then -- no metatable: read raw in one call, made at its size
+        list = n <= 4096 and { unpack(v, 1, n) } or table.move(v, 1, n, 1, {})
       else
-        for k = 1, rawlen(v) do list[k] = rawget(v, k) end
+        list = {}
+        for k = 1, n do list[k] = rawget(v, k) end
       end
       r[i] = list
     else
