@@ -219,6 +219,20 @@
 -- @int col
 -- @string cell "empty", "black", "white" or "block"
 
+--- The contents of a cell as a small integer, for rule sets' hot loops:
+-- 0 empty, 1 black, 2 white, 3 block; -1 for any integer row and column
+-- off the board.
+-- @function board:code
+-- @int row any integer
+-- @int col any integer
+-- @treturn int 0, 1, 2, 3 or -1
+
+--- Sets a cell by its code (and forgets the undo history).
+-- @function board:set_code
+-- @int row
+-- @int col
+-- @int code 0 empty, 1 black, 2 white or 3 block
+
 --- The number of cells holding `cell`.
 -- @function board:count
 -- @string cell "empty", "black", "white" or "block"

@@ -13,13 +13,6 @@ local matrix = require "support.badinput_matrix"
 
 local SOURCE = os.getenv("BOARDSCRIPT_SOURCE") or "."
 local RUNNER = SOURCE .. "/spec/support/badinput_run.sh"
--- Under qemu-user (scripts/cross-test sets BOARDSCRIPT_EMULATED) the
--- reversi move-black tokens case ran past its guard (61 s of CPU, othello's
--- 0.9 s) at this tree: checked natively only until that is understood.
-if os.getenv("BOARDSCRIPT_EMULATED") then
-  describe("bad-input matrix", function() pending("slow past its guard under qemu: natively only") end)
-  return
-end
 local HANG_GUARD = 10 -- seconds
 -- ASan's shadow memory and quarantine are not the program's: the bound is
 -- for the normal build.

@@ -177,9 +177,51 @@ describe("perft", function()
   it("counts Breakthrough 8 x 8 written as a file of Lua hooks (the hook path's benchmark)", function()
     local source = os.getenv("BOARDSCRIPT_SOURCE") or "."
     local g = bs.new_game(source .. "/spec/support/breakthrough_hooks.lua")
-    for depth, expected in ipairs({ 22, 484, 11132 }) do
+    for depth, expected in ipairs({ 22, 484, 11132, 256036 }) do
       assert.same({ expected, "hooks" }, { perft.count(g.rules, g.state, depth) })
     end
     assert.equal(0, #g.state.history) -- restored
+  end)
+  it("asks a rule set file's finished once a node and names its moves in full only on the first calls", function()
+    local source = os.getenv("BOARDSCRIPT_SOURCE") or "."
+    local text = assert(io.open(source .. "/lua/examples/tictactoe.lua")):read("a")
+    text = text:gsub("function tictactoe:finished%(state%)\n", "local finished_calls, text_calls = 0, 0\n"
+      .. "function tictactoe:calls() return finished_calls, text_calls end\n"
+      .. "function tictactoe:move_text(move, state)\n  text_calls = text_calls + 1\n"
+      .. "  return getmetatable(self).__index.move_text(self, move, state)\nend\n"
+      .. "%0  finished_calls = finished_calls + 1\n", 1)
+    local path = os.tmpname() .. ".lua"
+    local f = assert(io.open(path, "w"))
+    f:write(text)
+    f:close()
+    local g = bs.new_game(rules.load(path))
+    os.remove(path)
+    assert.equal(15120, (perft.count(g.rules, g.state, 5)))
+    local finished, texts = g.rules:calls()
+    -- 1 + 9 + 72 + 504 + 3024 = 3610 positions: perft asks each once (its
+    -- moves asks again: remembered), and play once more before it changes
+    -- the position (9 + 72 + 504 + 3024 plays): 7219, where every hook
+    -- asking it made 10829
+    assert.equal(3610 + 3609, finished)
+    -- the move_text of every move on the first 64 calls of moves, then one a call
+    assert.is_true(texts < 64 * 9 + 3610, tostring(texts))
+  end)
+  it("names each integer-coded move a rule set file lists once, however often it is listed", function()
+    local source = os.getenv("BOARDSCRIPT_SOURCE") or "."
+    local text = assert(io.open(source .. "/spec/support/breakthrough_hooks.lua")):read("a")
+    local count = "local text_calls, seen = 0, {}\n"
+      .. "function bt:calls() return text_calls end\n%0  text_calls = text_calls + 1\n"
+      .. "  assert(not seen[move], 'named twice') seen[move] = true\n"
+    text = text:gsub("function bt:move_text%(move%)\n", count, 1)
+    local path = os.tmpname() .. ".lua"
+    local f = assert(io.open(path, "w"))
+    f:write(text)
+    f:close()
+    local g = bs.new_game(rules.load(path))
+    os.remove(path)
+    assert.equal(11132, (perft.count(g.rules, g.state, 3)))
+    -- 507 lists of 22 moves or so, their first 64 in full without it: at
+    -- most the 8 x 8 x 3 steps there are
+    assert.is_true(g.rules:calls() <= 8 * 8 * 3, tostring(g.rules:calls()))
   end)
 end)

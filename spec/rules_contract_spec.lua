@@ -107,3 +107,32 @@ describe("boardscript.declared (the options rule sets and policies declare)", fu
       declared.validate({ n = { type = "integer", even = true, default = 4 } }, function() return 5 end, true))
   end)
 end)
+
+describe("a rule set file's hooks calling each other", function()
+  it("go straight through only on the coroutine of the running hook: a hook suspended in a yield leaves the next "
+    .. "call checked", function()
+    local path = os.tmpname() .. ".lua"
+    local f = assert(io.open(path, "w"))
+    f:write([[
+local rules = require "boardscript.rules"
+local reversi = require "boardscript.rules.reversi"
+return rules.variant(reversi, {
+  name = "yielding",
+  moves = function(self, state)
+    if state.yield then coroutine.yield() end
+    return setmetatable(reversi.moves(self, state), { __index = function() return "sticky" end })
+  end,
+})
+]])
+    f:close()
+    local g = bs.new_game(path)
+    os.remove(path)
+    g.state.yield = true
+    local co = coroutine.create(function() return g.rules:moves(g.state) end)
+    assert.is_true(coroutine.resume(co)) -- suspended inside the hook
+    g.state.yield = nil
+    local list = g.rules:moves(g.state)
+    assert.is_nil(getmetatable(list)) -- a plain copy: checked
+    assert.equal(4, #list)
+  end)
+end)

@@ -93,6 +93,23 @@ describe("reversi dialogue", function()
     assert.equal(1, count(out, "Player W's move"))
   end)
 
+  it("looks a typed move up in the turn's legal moves: a bad token is no play of the rules", function()
+    -- Two thousand refused tokens ask the rules for the moves once and
+    -- play nothing (a refused play per token made two million of them
+    -- cost 9 s natively, past the bad-input matrix's guard under qemu).
+    local reversi = require "boardscript.rules.reversi"
+    local play_hook, moves_hook = reversi.play, reversi.moves
+    local plays, lists = 0, 0
+    reversi.play = function(...) plays = plays + 1; return play_hook(...) end
+    reversi.moves = function(...) lists = lists + 1; return moves_hook(...) end
+    local ok, status = pcall(run, { "reversi" }, ("a1 d4 F5x "):rep(700) .. "F5")
+    reversi.play, reversi.moves = play_hook, moves_hook
+    assert.is_true(ok, status)
+    assert.equal(3, status)
+    assert.equal(1, plays)
+    assert.equal(2, lists)
+  end)
+
   it("echoes a computer's move after a human's", function()
     local status, out = run({ "reversi", "--white", "random", "--seed", "4" }, "f5\n")
     assert.equal(3, status)

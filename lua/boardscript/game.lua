@@ -48,8 +48,7 @@ end
 -- @tparam table state a state of it
 -- @treturn table a new list of moves, then "pass" where allowed
 function game.choices(rules, state)
-  local moves = rules:moves(state)
-  local list = table.move(moves, 1, #moves, 1, {})
+  local list = rules:moves(state) -- a new list each call: the contract lets callers append
   if rules:can_pass(state) then list[#list + 1] = "pass" end
   return list
 end

@@ -302,6 +302,7 @@ end
 -- @param value any value
 -- @return the plain copy
 function limits.plain_value(value)
+  if type(value) ~= "table" then return value end -- (no copy, no `seen` table)
   return plain_copy(value, {}, 1)
 end
 

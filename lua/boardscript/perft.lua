@@ -18,6 +18,7 @@
 -- are counted so too, unless `terminal` says otherwise); while its tree
 -- hooks are those its description yields (describe.in_core), the engine
 -- counts it (`S:perft`).
+local check = require "boardscript.rules.check"
 local game_mod = require "boardscript.game"
 local rules_mod = require "boardscript.rules"
 
@@ -99,7 +100,7 @@ function perft.count(rules, state, depth, opts)
       legal = rules.legal_dirs, flip = rules.flip_dirs, generic = opts.generic,
     }), "core"
   end
-  return perft.hooks(rules, state, depth, terminal_of(rules, opts)), "hooks"
+  return check.counting(perft.hooks, rules, state, depth, terminal_of(rules, opts)), "hooks"
 end
 
 --- Like perft.count, but position by position below the root, calling

@@ -3,8 +3,11 @@
 -- 4). Black ("black", the first side) starts on rows 1-2 and moves down,
 -- White on rows 7-8 and moves up; a piece steps one row forward, straight
 -- onto an empty cell or diagonally onto an empty or enemy cell (capturing).
--- Reaching the far row, or taking every enemy piece, wins. A move is
--- `{from_row, from_col, to_row, to_col}`, written `a2-a3`.
+-- Reaching the far row, or taking every enemy piece, wins. Written as the
+-- guide's "Fast hooks" advise: cells read and written as small integers
+-- (board:code, board:set_code), a move as one integer (from row, from
+-- column, to row, to column, four bits each), written `a2-a3`, and the
+-- winner kept in the state by `play` and `undo`.
 --
 --     boardscript perft spec/support/breakthrough_hooks.lua 3     (11132)
 local core = require "boardscript.core"
@@ -13,55 +16,53 @@ local rules = require "boardscript.rules"
 local bt = { name = "breakthrough-hooks" }
 
 local N = 8
+local EMPTY, BLACK, WHITE = 0, 1, 2 -- board:code's cells
+local CODE = { black = BLACK, white = WHITE }
 local OTHER = { black = "white", white = "black" }
 local FORWARD = { black = 1, white = -1 }
+local GOAL = { black = N, white = 1 }
+local PIECES = { black = "black_pieces", white = "white_pieces" } -- the state's fields
+
+local function encode(r1, c1, r2, c2)
+  return ((r1 * 16 + c1) * 16 + r2) * 16 + c2
+end
+
+local function decode(move)
+  return move >> 12, (move >> 8) & 15, (move >> 4) & 15, move & 15
+end
 
 --- Black on rows 1-2, White on rows 7-8, Black to move.
 function bt:setup()
   local b = core.board(N)
   for r = 1, N do
     for c = 1, N do
-      b:set(r, c, (r <= 2 and "black") or (r >= N - 1 and "white") or "empty")
+      b:set_code(r, c, (r <= 2 and BLACK) or (r >= N - 1 and WHITE) or EMPTY)
     end
   end
-  return { board = b, player = "black", history = {} }
+  return { board = b, player = "black", history = {}, black_pieces = 2 * N, white_pieces = 2 * N }
 end
 
---- The winner: a side on its goal row, or the only side with pieces.
-function bt:champion(state)
-  local b = state.board
-  for c = 1, N do
-    if b:get(N, c) == "black" then return "black" end
-    if b:get(1, c) == "white" then return "white" end
-  end
-  if b:count("white") == 0 then return "black" end
-  if b:count("black") == 0 then return "white" end
-  return nil
-end
-
+--- Over once `play` has named a winner.
 function bt:finished(state)
-  return self:champion(state) ~= nil
+  return state.winner ~= nil
 end
 
 --- Every step of the side to move, while the game is on.
 function bt:moves(state)
   local list = {}
-  if self:finished(state) then return list end
+  if state.winner then return list end
   local b, me = state.board, state.player
-  local dr = FORWARD[me]
+  local code, mine, theirs = b.code, CODE[me], CODE[OTHER[me]]
+  local dr, n = FORWARD[me], 0
   for r = 1, N do
+    local tr = r + dr
     for c = 1, N do
-      if b:get(r, c) == me then
-        local tr = r + dr
-        if tr >= 1 and tr <= N then
-          for dc = -1, 1 do
-            local tc = c + dc
-            if tc >= 1 and tc <= N then
-              local there = b:get(tr, tc)
-              if there == "empty" or (dc ~= 0 and there == OTHER[me]) then
-                list[#list + 1] = { r, c, tr, tc }
-              end
-            end
+      if code(b, r, c) == mine then
+        for tc = c - 1, c + 1 do
+          local there = code(b, tr, tc) -- -1 off the board
+          if there == EMPTY or (there == theirs and tc ~= c) then
+            n = n + 1
+            list[n] = encode(r, c, tr, tc)
           end
         end
       end
@@ -70,23 +71,29 @@ function bt:moves(state)
   return list
 end
 
-local function legal(self, state, move)
-  if type(move) ~= "table" then return false end
-  for _, m in ipairs(self:moves(state)) do
-    if m[1] == move[1] and m[2] == move[2] and m[3] == move[3] and m[4] == move[4] then return true end
-  end
-  return false
+-- Whether `move` is a step of the side to move (any value may come here).
+local function legal(state, move)
+  if math.type(move) ~= "integer" or move < 0 or move >= 1 << 16 then return false end
+  local r1, c1, r2, c2 = decode(move)
+  local b, me = state.board, state.player
+  if b:code(r1, c1) ~= CODE[me] or r2 ~= r1 + FORWARD[me] or c2 < c1 - 1 or c2 > c1 + 1 then return false end
+  local there = b:code(r2, c2)
+  return there == EMPTY or (there == CODE[OTHER[me]] and c2 ~= c1)
 end
 
 --- Moves a piece (capturing what stands there): true, or nil and why.
 function bt:play(state, move)
-  if not legal(self, state, move) then return nil, "not a legal move" end
-  local b = state.board
-  local taken = b:get(move[3], move[4])
-  b:set(move[3], move[4], state.player)
-  b:set(move[1], move[2], "empty")
-  state.history[#state.history + 1] = { move[1], move[2], move[3], move[4], taken }
-  state.player = OTHER[state.player]
+  if state.winner or not legal(state, move) then return nil, "not a legal move" end
+  local r1, c1, r2, c2 = decode(move)
+  local b, me = state.board, state.player
+  local other = OTHER[me]
+  local taken = b:code(r2, c2)
+  b:set_code(r2, c2, CODE[me])
+  b:set_code(r1, c1, EMPTY)
+  if taken ~= EMPTY then state[PIECES[other]] = state[PIECES[other]] - 1 end
+  if r2 == GOAL[me] or state[PIECES[other]] == 0 then state.winner = me end
+  state.history[#state.history + 1] = move * 4 + taken
+  state.player = other
   return true
 end
 
@@ -99,41 +106,46 @@ function bt:can_pass()
 end
 
 function bt:undo(state)
-  local last = table.remove(state.history)
+  local history = state.history
+  local last = history[#history]
   if not last then return false end
-  local b = state.board
-  state.player = OTHER[state.player]
-  b:set(last[1], last[2], state.player)
-  b:set(last[3], last[4], last[5])
+  history[#history] = nil
+  local r1, c1, r2, c2 = decode(last >> 2)
+  local taken, b = last & 3, state.board
+  local other = state.player
+  state.player, state.winner = OTHER[other], nil
+  b:set_code(r1, c1, CODE[state.player])
+  b:set_code(r2, c2, taken)
+  if taken ~= EMPTY then state[PIECES[other]] = state[PIECES[other]] + 1 end
   return true
 end
 
 --- One point to the winner.
 function bt:score(state)
-  local w = self:champion(state)
+  local w = state.winner
   return w == "black" and 1 or 0, w == "white" and 1 or 0
 end
 
---- `{1, 1, 2, 2}` -> "a1-b2"; nil when malformed.
+--- `encode(1, 1, 2, 2)` -> "a1-b2"; nil when malformed.
 function bt:move_text(move)
-  if type(move) ~= "table" then return nil end
-  for i = 1, 4 do
-    if math.type(move[i]) ~= "integer" or move[i] < 1 or move[i] > N then return nil end
-  end
-  return ("%s%d-%s%d"):format(string.char(96 + move[2]), move[1], string.char(96 + move[4]), move[3])
+  if math.type(move) ~= "integer" or move < 0 or move >= 1 << 16 then return nil end
+  local r1, c1, r2, c2 = decode(move)
+  if r1 < 1 or r1 > N or c1 < 1 or c1 > N or r2 < 1 or r2 > N or c2 < 1 or c2 > N then return nil end
+  return ("%s%d-%s%d"):format(string.char(96 + c1), r1, string.char(96 + c2), r2)
 end
 
 function bt:parse_move(text)
   local c1, r1, c2, r2 = tostring(text):match("^%s*(%a)(%d)%s*%-?%s*(%a)(%d)%s*$")
   if not c1 then return nil end
-  local move = { tonumber(r1), c1:lower():byte() - 96, tonumber(r2), c2:lower():byte() - 96 }
+  local move = encode(tonumber(r1), c1:lower():byte() - 96, tonumber(r2), c2:lower():byte() - 96)
   if not self:move_text(move) then return nil end
   return move
 end
 
 function bt:move_cells(move)
   if not self:move_text(move) then return nil end
-  return { { move[1], move[2] }, { move[3], move[4] } }
+  local r1, c1, r2, c2 = decode(move)
+  return { { r1, c1 }, { r2, c2 } }
 end
 
 return rules.define(bt)

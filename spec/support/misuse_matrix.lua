@@ -357,6 +357,10 @@ matrix.functions = {
   { of = BOARD, name = "size", args = {} },
   { of = BOARD, name = "get", args = { k.int(1, 4, 1), k.int(1, 4, 1) } },
   { of = BOARD, name = "set", args = { k.int(1, 4, 1), k.int(1, 4, 1), k.option(CELLS, false, "block") } },
+  -- (code: any integers, -1 off the board)
+  { of = BOARD, name = "code", args = {
+    k.int(math.mininteger, math.maxinteger, 1), k.int(math.mininteger, math.maxinteger, 1) } },
+  { of = BOARD, name = "set_code", args = { k.int(1, 4, 1), k.int(1, 4, 1), k.int(0, 3, 2) } },
   { of = BOARD, name = "count", args = { k.option(CELLS, false, "black") } },
   { of = BOARD, name = "cells", args = { k.option(CELLS, false, "black") } },
   { of = BOARD, name = "moves", args = { k.option(PLAYERS, false, "black"), k.dirs() } },

@@ -19,9 +19,23 @@ typedef struct lboard {
 static const char *const CELL_NAMES[] = {"empty", "black", "white", "block", NULL};
 static const char *const DIR_NAMES[] = {"n", "ne", "e", "se", "s", "sw", "w", "nw", NULL};
 
+/* The board methods are closures whose first upvalue is the boards'
+ * metatable: check_board compares the argument's metatable with it by
+ * pointer, with no registry lookup by name (luaL_checkudata's), as the hot
+ * calls (get, set, code, set_code) take a board on every call. Any other
+ * caller (no such upvalue) and any mismatch go through luaL_checkudata. */
 static lboard *check_board(lua_State *L, int arg)
 {
-    lboard *lb = luaL_checkudata(L, arg, BOARD_META);
+    lboard *lb = NULL;
+    const void *meta = lua_topointer(L, lua_upvalueindex(1));
+    int same = 0;
+    if (meta != NULL && lua_type(L, arg) == LUA_TUSERDATA && lua_getmetatable(L, arg)) {
+        same = lua_topointer(L, -1) == meta;
+        lua_pop(L, 1);
+        lb = lua_touserdata(L, arg);
+    }
+    if (!same)
+        lb = luaL_checkudata(L, arg, BOARD_META); /* raises, naming the argument */
     if (lb->closed)
         bs_lua_closederror(L, arg, BOARD_META);
     return lb;
@@ -141,6 +155,33 @@ static int board_get(lua_State *L)
     bs_board_get(&lb->board, r, c, &cell);
     lua_pushstring(L, CELL_NAMES[cell]);
     return 1;
+}
+
+/* code(row, col) -> the cell as a small integer: 0 empty, 1 black, 2 white,
+ * 3 block; -1 for any integer row and column off the board (a rule set's
+ * move generator steps off the edge without a bounds check of its own). */
+static int board_code(lua_State *L)
+{
+    lboard *lb = check_board(L, 1);
+    lua_Integer r = luaL_checkinteger(L, 2), c = luaL_checkinteger(L, 3);
+    lua_Integer n = lb->board.n;
+    int cell = -1;
+    if (r >= 1 && r <= n && c >= 1 && c <= n)
+        bs_board_get(&lb->board, (int)r - 1, (int)c - 1, &cell);
+    lua_pushinteger(L, cell);
+    return 1;
+}
+
+/* set_code(row, col, code): board:set with the cell as code gives it (0-3);
+ * the cell must be on the board. Forgets the history, as set does. */
+static int board_set_code(lua_State *L)
+{
+    lboard *lb = check_board(L, 1);
+    int r, c;
+    check_square(L, lb, 2, &r, &c);
+    bs_board_set(&lb->board, r, c, (int)bs_lua_checkrange(L, 4, "code", 0, 3));
+    bs_history_clear(&lb->history);
+    return 0;
 }
 
 /* Editing cells by hand forgets the history: undo cannot cross an edit. */
@@ -428,6 +469,7 @@ void bs_lua_open_board(lua_State *L)
 {
     static const luaL_Reg methods[] = {
         {"size", board_size},   {"get", board_get},     {"set", board_set},
+        {"code", board_code},   {"set_code", board_set_code},
         {"count", board_count}, {"cells", board_cells}, {"moves", board_moves},
         {"has_moves", board_has_moves}, {"legal", board_legal}, {"flips", board_flips},
         {"play", board_play},   {"undo", board_undo},   {"clone", board_clone},
@@ -439,6 +481,12 @@ void bs_lua_open_board(lua_State *L)
                                            {"__close", board_gc},
                                            {NULL, NULL}};
     bs_lua_newmeta(L, BOARD_META, methods, metamethods);
+    /* the methods again, as closures over the metatable (check_board) */
+    luaL_getmetatable(L, BOARD_META);
+    lua_getfield(L, -1, "__index");
+    lua_pushvalue(L, -2);
+    luaL_setfuncs(L, methods, 1);
+    lua_pop(L, 2);
     lua_pushcfunction(L, board_new);
     lua_setfield(L, -2, "board");
     lua_pushcfunction(L, board_directions);

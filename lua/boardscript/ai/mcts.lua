@@ -39,6 +39,7 @@
 -- processor time: playouts run until it is spent, or until `playouts` if
 -- that is given too) and `c`, the exploration constant (default 1.4).
 local core = require "boardscript.core"
+local check = require "boardscript.rules.check"
 local evalfile = require "boardscript.evalfile"
 local rules_mod = require "boardscript.rules"
 
@@ -91,8 +92,9 @@ end
 
 --- Plays random moves to the end of the game (or `limit` plies) over the
 -- hooks, as core.playout does in C: returns
--- the plies played.
-function mcts.playout(r, s, rng, limit)
+-- the plies played. (A rule set file's `finished` runs once a ply:
+-- check.counting.)
+local function playout(r, s, rng, limit)
   local plies = 0
   while plies < limit and not r:finished(s) do
     local moves = r:moves(s)
@@ -107,6 +109,10 @@ function mcts.playout(r, s, rng, limit)
     plies = plies + 1
   end
   return plies
+end
+
+function mcts.playout(r, s, rng, limit)
+  return check.counting(playout, r, s, rng, limit)
 end
 
 -- The reward of a finished (or cut short) playout for `side`.

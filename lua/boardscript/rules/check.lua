@@ -11,6 +11,8 @@ local errors = require "boardscript.errors"
 local limits = require "boardscript.limits"
 
 local check = {}
+local running = coroutine.running
+local unpack = table.unpack
 
 local function fail(where, message)
   errors.fail(("%s: %s"):format(where, message))
@@ -101,19 +103,50 @@ check.RESULT_CHECKS = {
     end
     return nil
   end,
-  moves = function(rules, r, state)
+  -- (the move_text of every entry on the first FULL_CALLS calls of a
+  -- rule set's `moves`, of one entry per call, in turn, after them: see
+  -- check.FULL_CALLS)
+  moves = function(rules, r, state, calls, named)
     local list = r[1]
     if type(list) ~= "table" then return ("returned %s (expected a list of moves)"):format(errors.describe(list)) end
-    for i = 1, #list do
-      local ok, text = pcall(rules.move_text, rules, list[i], state)
-      if not ok or type(text) ~= "string" then
-        return ("returned a malformed move %s at position %d (its move_text gives no text for it)"):format(
-          errors.describe(list[i]), i)
+    local n = #list
+    local first, last = 1, n
+    if calls and calls > check.FULL_CALLS then
+      if n == 0 then return nil end
+      first = calls % n + 1
+      last = first
+    end
+    for i = first, last do
+      local move = list[i]
+      -- a move that is a plain value (an integer-coded move) is named once
+      if not (named and named.set[move]) then
+        local ok, text = pcall(rules.move_text, rules, move, state)
+        if not ok or type(text) ~= "string" then
+          return ("returned a malformed move %s at position %d (its move_text gives no text for it)"):format(
+            errors.describe(move), i)
+        end
+        if named and type(move) ~= "table" and move == move and named.n < check.NAMED_MOVES then
+          named.set[move], named.n = true, named.n + 1
+        end
       end
     end
     return nil
   end,
 }
+
+--- How many distinct moves that are not tables (integer-coded moves,
+-- strings) a rule set file's `moves` check remembers as named: each is
+-- named by `move_text` once, however often it is listed (past this many,
+-- as tables are, on the first FULL_CALLS calls and one a call after).
+check.NAMED_MOVES = 1 << 16
+
+--- How many calls of a rule set file's `moves` hook have every listed
+-- move checked (named by its `move_text`); after them one move per call is
+-- checked, in turn, so that perft, playouts and searches over the hooks do
+-- not pay a `move_text` call per move on every call. A move that is not
+-- well formed is still refused by `play` (the rule set's fault) and named
+-- by `move_text` where a game is played.
+check.FULL_CALLS = 64
 
 local checked = setmetatable({}, { __mode = "k" }) -- checking wrappers made here
 
@@ -141,8 +174,14 @@ local function plain_results(kind, r)
   for i = 1, r.n do
     local v = r[i]
     if kind == "list" and i == 1 and type(v) == "table" then
-      local list = {}
-      for k = 1, rawlen(v) do list[k] = rawget(v, k) end
+      local list
+      local n = rawlen(v)
+      if getmetatable(v) == nil then -- no metatable: read raw in one call, made at its size
+        list = n <= 4096 and { unpack(v, 1, n) } or table.move(v, 1, n, 1, {})
+      else
+        list = {}
+        for k = 1, n do list[k] = rawget(v, k) end
+      end
       r[i] = list
     else
       r[i] = limits.plain_value(v)
@@ -151,16 +190,51 @@ local function plain_results(kind, r)
   return table.unpack(r, 1, r.n)
 end
 
-local function settle(where, hook, result_check, self, state, ok, ...)
+local function settle(where, hook, result_check, calls, named, self, state, ok, ...)
   if not ok then hook_error((...), where) end
   local plain = PLAIN_RESULTS[hook]
+  if plain and not result_check and select("#", ...) <= 2 then
+    -- the hot case (finished, play, undo, can_pass...): plain already
+    -- unless a table, so no copy and no table of the results
+    local a, b = ...
+    if type(a) ~= "table" and type(b) ~= "table" then return ... end
+  end
   if result_check or plain then
     local r = table.pack(...)
-    local problem = result_check and result_check(self, r, state)
+    local problem = result_check and result_check(self, r, state, calls, named)
     if problem then errors.rules_fault(where, hook, problem) end
     if plain then return plain_results(plain, r) end
   end
   return ...
+end
+
+-- While check.counting runs (perft and playouts over the hooks): the
+-- answers of a rule set file's `finished`, by state, forgotten whenever its
+-- `play`, `pass` or `undo` is entered or returns. Nil otherwise.
+local memo
+local CHANGES = { play = true, pass = true, undo = true }
+
+local function forget(state, ...)
+  memo[state] = nil
+  return ...
+end
+
+--- Calls f(...) with the answers of every rule set file's `finished`
+-- remembered by state until its `play`, `pass` or `undo` runs on that
+-- state: a counting loop (perft, playouts) that asks `finished` of a node
+-- and then lists and plays its moves (whose hooks ask it again) runs the
+-- hook once a node. Only for loops in which nothing but the rule set's own
+-- hooks changes the state. Returns f's results (an error goes on).
+-- @tparam function f the loop
+-- @param ... its arguments
+-- @return f's results
+function check.counting(f, ...)
+  if memo then return f(...) end
+  memo = setmetatable({}, { __mode = "k" })
+  local r = table.pack(pcall(f, ...))
+  memo = nil
+  if not r[1] then error(r[2], 0) end
+  return table.unpack(r, 2, r.n)
 end
 
 --- Puts the checks of check.RESULT_CHECKS around the hooks a rule set file
@@ -172,15 +246,59 @@ end
 -- @tparam table ours boardscript's own tables (a set), whose hooks stay as they are
 function check.wrap_hooks(rules, where, ours)
   if type(where) ~= "string" then error("bad argument #2 to 'wrap_hooks' (string expected)", 2) end
+  -- The coroutine running one of the rule set's functions, while it runs:
+  -- its calls of its own hooks (self:finished in moves) from that coroutine
+  -- go straight through, their results read by its own code, inside the
+  -- outer call's window and pcall (a call from elsewhere, while a hook is
+  -- suspended in a yield, is checked)
+  local inside
+  local function leave(...)
+    inside = nil
+    return ...
+  end
+  -- `finished` is remembered (check.counting) only when the rule set's own
+  -- play, pass and undo (which forget it) are the ones that run
+  local memoizable, changes = false, {}
   require("boardscript.hooks").rewrap(rules, ours, function(value, key)
     if checked[value] or key == "check" then return nil end
     local hook, result_check = tostring(key), check.RESULT_CHECKS[key]
+    local calls = 0
+    -- the plain moves `moves` listed that move_text has named (check.NAMED_MOVES)
+    local named = hook == "moves" and { set = {}, n = 0 } or nil
     local function wrapper(self, ...)
-      return settle(where, hook, result_check, self, (...), pcall(value, self, ...))
+      local co = running()
+      if inside == co then return value(self, ...) end
+      calls = calls + 1
+      inside = co
+      return settle(where, hook, result_check, calls, named, self, (...), leave(pcall(value, self, ...)))
+    end
+    if hook == "finished" then
+      local plain = wrapper
+      wrapper = function(self, state, ...)
+        if not memo or not memoizable or self ~= rules or type(state) ~= "table" then
+          return plain(self, state, ...)
+        end
+        local known = memo[state]
+        if known == nil then
+          known = plain(self, state, ...)
+          if memo and (known == true or known == false) then memo[state] = known end
+        end
+        return known
+      end
+    elseif CHANGES[hook] then
+      local plain = wrapper
+      wrapper = function(self, state, ...)
+        if not memo or type(state) ~= "table" then return plain(self, state, ...) end
+        memo[state] = nil
+        return forget(state, plain(self, state, ...))
+      end
+      changes[wrapper] = true
     end
     checked[wrapper] = true
     return wrapper
   end)
+  memoizable = changes[rawget(rules, "play")] and changes[rawget(rules, "pass")] and changes[rawget(rules, "undo")]
+    or false
 end
 
 return check
