@@ -1,6 +1,7 @@
 /* module.c - luaopen_boardscript_core: the module table. */
 #include "binding.h"
 #include "../core/simd64.h"
+#include "ldgame.h"
 
 /* core.build: what this copy of the engine was compiled for and which
  * version of the 8 x 8 path it runs (a fresh table each time it is opened). */
@@ -41,6 +42,7 @@ int luaopen_boardscript_core(lua_State *L)
     bs_lua_open_playout(L);
     bs_lua_open_cursor(L);
     bs_lua_open_eval(L);
+    bs_lua_open_dgame(L);
     lua_pushcfunction(L, bs_lua_type);
     lua_setfield(L, -2, "type");
     return 1;

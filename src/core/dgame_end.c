@@ -1,0 +1,245 @@
+/* dgame_end.c - described games: ends, no_move, status, score (contract section 1.3). */
+#include <string.h>
+
+#include "dgame_impl.h"
+
+static int run_through(const dg_desc *d, const dg_state *s, int cell, int dir, int side)
+{
+    int len = 1;
+    for (int c = d->nb[cell * 8 + dir]; c >= 0 && dg_side_of(s->cell[c]) == side; c = d->nb[c * 8 + dir])
+        len++;
+    int back = (dir + 4) & 7;
+    for (int c = d->nb[cell * 8 + back]; c >= 0 && dg_side_of(s->cell[c]) == side; c = d->nb[c * 8 + back])
+        len++;
+    return len;
+}
+
+/* line: at least k, through the cells the move made the mover's; exactly k:
+ * every run of the mover's pieces (a move can also shorten runs). */
+static int line_fires(const dg_desc *d, const dg_state *s, int e, int mover, int from)
+{
+    const dg_end_spec *es = &d->spec.ends[e];
+    int na = d->nline_dirs[e];
+    if (!es->exact) {
+        for (int l = from; l < s->log_top; l++) {
+            int c = s->log[l].cell;
+            if (dg_side_of(s->cell[c]) != mover)
+                continue;
+            for (int a = 0; a < na; a++)
+                if (run_through(d, s, c, d->line_dirs[e][a], mover) >= es->k)
+                    return 1;
+        }
+        return 0;
+    }
+    int nw = (d->ncells + 63) >> 6;
+    for (int w = 0; w < nw; w++)
+        for (uint64_t x = s->occ[mover - 1][w]; x; x &= x - 1) {
+            int c = w * 64 + __builtin_ctzll(x);
+            for (int a = 0; a < na; a++) {
+                int dir = d->line_dirs[e][a], prev = d->nb[c * 8 + ((dir + 4) & 7)];
+                if (prev >= 0 && dg_side_of(s->cell[prev]) == mover)
+                    continue;
+                int len = 1;
+                for (int t = d->nb[c * 8 + dir]; t >= 0 && dg_side_of(s->cell[t]) == mover; t = d->nb[t * 8 + dir])
+                    len++;
+                if (len == es->k)
+                    return 1;
+            }
+        }
+    return 0;
+}
+
+static int on_edge(const dg_desc *d, int c, int edge)
+{
+    switch (edge) {
+    case DG_EDGE_N: return c < d->cols;
+    case DG_EDGE_S: return c >= d->ncells - d->cols;
+    case DG_EDGE_W: return c % d->cols == 0;
+    default: return c % d->cols == d->cols - 1;
+    }
+}
+
+/* connect: a group through a cell the move made the mover's touching both edges. */
+static int connect_fires(const dg_desc *d, const dg_state *s, int e, int mover, int from)
+{
+    const dg_end_spec *es = &d->spec.ends[e];
+    uint64_t seen[DG_WORDS];
+    int16_t stack[DG_MAX_CELLS];
+    int e1 = es->edges[mover - 1][0], e2 = es->edges[mover - 1][1];
+    memset(seen, 0, sizeof seen);
+    for (int l = from; l < s->log_top; l++) {
+        int start = s->log[l].cell, sp = 0, t1 = 0, t2 = 0;
+        if (dg_side_of(s->cell[start]) != mover || dg_bit(seen, start))
+            continue;
+        seen[start >> 6] |= 1ULL << (start & 63);
+        stack[sp++] = (int16_t)start;
+        while (sp) {
+            int c = stack[--sp];
+            t1 |= on_edge(d, c, e1);
+            t2 |= on_edge(d, c, e2);
+            for (int j = 0; j < d->nconnect_dirs[e]; j++) {
+                int t = d->nb[c * 8 + d->connect_dirs[e][j]];
+                if (t >= 0 && !dg_bit(seen, t) && dg_side_of(s->cell[t]) == mover) {
+                    seen[t >> 6] |= 1ULL << (t & 63);
+                    stack[sp++] = (int16_t)t;
+                }
+            }
+        }
+        if (t1 && t2)
+            return 1;
+    }
+    return 0;
+}
+
+static int reach_fires(const dg_desc *d, const dg_state *s, int e, int mover)
+{
+    const dg_end_spec *es = &d->spec.ends[e];
+    int nw = (d->ncells + 63) >> 6, all = es->kinds == (1u << d->spec.nkinds) - 1;
+    for (int w = 0; w < nw; w++) {
+        uint64_t x = s->occ[mover - 1][w] & es->zone[mover - 1].w[w];
+        if (all && x)
+            return 1;
+        for (; x; x &= x - 1)
+            if (es->kinds >> dg_kind_of(s->cell[w * 64 + __builtin_ctzll(x)]) & 1)
+                return 1;
+    }
+    return 0;
+}
+
+static void decide_by_score(const dg_desc *d, dg_state *s)
+{
+    int sc[2];
+    dg_score_raw(d, s, sc);
+    s->status = sc[0] > sc[1] ? DG_WON_BLACK : sc[1] > sc[0] ? DG_WON_WHITE : DG_DRAW;
+    s->how = DG_HOW_SCORE;
+}
+
+static void decide(const dg_desc *d, dg_state *s, int result)
+{
+    if (result == DG_RESULT_DRAW) {
+        s->status = DG_DRAW;
+        s->how = DG_HOW_DRAW;
+    } else {
+        decide_by_score(d, s);
+    }
+}
+
+void dg_update_status(const dg_desc *d, dg_state *s, int mover, int from)
+{
+    s->status = DG_ONGOING;
+    s->how = DG_HOW_NONE;
+    s->nomove = -1;
+    for (int e = 0; e < d->spec.nends; e++) {
+        const dg_end_spec *es = &d->spec.ends[e];
+        int win = 0;
+        switch (es->op) {
+        case DG_END_LINE: win = line_fires(d, s, e, mover, from); break;
+        case DG_END_CONNECT: win = connect_fires(d, s, e, mover, from); break;
+        case DG_END_REACH: win = reach_fires(d, s, e, mover); break;
+        case DG_END_NO_PIECES: win = s->count[2 - mover] == 0; break;
+        case DG_END_FULL:
+            if (s->nempty == 0) {
+                decide(d, s, es->result);
+                return;
+            }
+            break;
+        default:
+            if (s->ply >= es->n) {
+                decide(d, s, es->result);
+                return;
+            }
+            break;
+        }
+        if (win) {
+            s->status = mover;
+            s->how = DG_HOW_WIN;
+            return;
+        }
+    }
+}
+
+void dg_set_nomove(const dg_desc *d, dg_state *s, int none)
+{
+    s->nomove = none;
+    if (!none || s->status != DG_ONGOING)
+        return;
+    switch (d->spec.no_move) {
+    case DG_NOMOVE_LOSE:
+        s->status = 3 - s->player;
+        s->how = DG_HOW_WIN;
+        break;
+    case DG_NOMOVE_DRAW:
+        s->status = DG_DRAW;
+        s->how = DG_HOW_DRAW;
+        break;
+    case DG_NOMOVE_SCORE: decide_by_score(d, s); break;
+    default: break; /* pass: the side must pass */
+    }
+}
+
+int dg_resolve_nomove(const dg_desc *d, dg_state *s)
+{
+    if (s->status != DG_ONGOING)
+        return s->nomove > 0;
+    if (s->nomove < 0)
+        dg_set_nomove(d, s, !dg_has_move(d, s));
+    return s->nomove;
+}
+
+static void territory(const dg_desc *d, const dg_state *s, int out[2])
+{
+    uint64_t seen[DG_WORDS];
+    int16_t stack[DG_MAX_CELLS];
+    static const int orth[4] = { 0, 2, 4, 6 };
+    memset(seen, 0, sizeof seen);
+    for (int i = 0; i < d->ncells; i++) {
+        if (s->cell[i] != 0 || dg_bit(seen, i))
+            continue;
+        int sp = 0, size = 0, border = 0;
+        seen[i >> 6] |= 1ULL << (i & 63);
+        stack[sp++] = (int16_t)i;
+        while (sp) {
+            int c = stack[--sp];
+            size++;
+            for (int j = 0; j < 4; j++) {
+                int t = d->nb[c * 8 + orth[j]];
+                if (t < 0)
+                    continue;
+                if (s->cell[t] == 0) {
+                    if (!dg_bit(seen, t)) {
+                        seen[t >> 6] |= 1ULL << (t & 63);
+                        stack[sp++] = (int16_t)t;
+                    }
+                } else {
+                    border |= dg_side_of(s->cell[t]);
+                }
+            }
+        }
+        if (border == 1 || border == 2)
+            out[border - 1] += size;
+    }
+}
+
+void dg_score_raw(const dg_desc *d, const dg_state *s, int out[2])
+{
+    out[0] = out[1] = 0;
+    if (d->spec.score == DG_SCORE_NONE)
+        return;
+    out[0] = s->count[0];
+    out[1] = s->count[1];
+    if (d->spec.score == DG_SCORE_TERRITORY)
+        territory(d, s, out);
+}
+
+void dg_score(const dg_desc *d, const dg_state *s, int out[2])
+{
+    int st = dg_status(d, s);
+    if (s->how == DG_HOW_WIN) {
+        out[0] = st == DG_WON_BLACK;
+        out[1] = st == DG_WON_WHITE;
+    } else if (s->how == DG_HOW_DRAW) {
+        out[0] = out[1] = 0;
+    } else {
+        dg_score_raw(d, s, out);
+    }
+}

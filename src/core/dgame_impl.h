@@ -1,0 +1,93 @@
+/* dgame_impl.h - the described-game engine's own structures (not public). */
+#ifndef BS_DGAME_IMPL_H
+#define BS_DGAME_IMPL_H
+
+#include "dgame.h"
+
+#define DG_BLOCK 255u /* a block's internal code */
+#define DG_ZCODES 18  /* Zobrist codes: 0 unused, 1..16 pieces, 17 block */
+
+/* One compiled rule: the spec and, per side, the target table
+ * tgt[side][cell * n + j] = the cell at offset j from cell, or -1 off the board. */
+typedef struct dg_rule {
+    const dg_rule_spec *spec;
+    int n[2];
+    int16_t *tgt[2];
+    int8_t dir[2][DG_MAX_OFFSETS]; /* compass index of each offset (-1: not a unit direction) */
+    int nf[2], nc[2], na[2];
+    int8_t fdir[2][8], cdir[2][8], adir[2][8]; /* flips, convert, arrow as compass indices */
+} dg_rule;
+
+struct dg_desc {
+    dg_spec spec;
+    int rows, cols, ncells;
+    int16_t *nb; /* nb[cell * 8 + dir]: neighbour in compass direction dir, or -1 */
+    dg_rule rules[DG_MAX_RULES];
+    uint64_t *zob; /* zob[cell * DG_ZCODES + code] */
+    uint64_t zside, zpass[3];
+    int8_t line_dirs[DG_MAX_ENDS][4];    /* line ends: the axes as compass indices */
+    int8_t connect_dirs[DG_MAX_ENDS][8]; /* connect ends: compass indices */
+    int nline_dirs[DG_MAX_ENDS], nconnect_dirs[DG_MAX_ENDS];
+    int has_column; /* a column placement (parse of a lone letter) */
+    int promote_kinds; /* bit k-1: kind k is a promote rule's from */
+};
+
+typedef struct dg_undo_cell {
+    uint16_t cell;
+    uint8_t old;
+} dg_undo_cell;
+
+typedef struct dg_frame {
+    int log_top;
+    uint64_t hash;
+    int8_t player, passes, status, how, nomove;
+} dg_frame;
+
+/* How a finished game was decided (for the score hook). */
+enum { DG_HOW_NONE, DG_HOW_WIN, DG_HOW_DRAW, DG_HOW_SCORE };
+
+struct dg_state {
+    const dg_desc *d;
+    uint8_t cell[DG_MAX_CELLS];
+    uint64_t occ[2][DG_WORDS];
+    uint64_t empty[DG_WORDS];
+    int count[2], nempty;
+    int player, ply, passes;
+    uint64_t hash;
+    int status; /* by an end or by no_move: DG_* */
+    int how;    /* DG_HOW_* */
+    int nomove; /* -1 unknown, 0 the side to move has a move, 1 it has none */
+    dg_undo_cell *log;
+    int log_top, log_cap;
+    dg_frame *frames;
+    int nframes, frames_cap;
+};
+
+static inline int dg_side_of(unsigned code) { return code == 0 || code == DG_BLOCK ? 0 : ((code - 1) & 1) + 1; }
+static inline unsigned dg_kind_of(unsigned code) { return (code - 1) >> 1; } /* 0-based */
+static inline unsigned dg_code(unsigned kind0, int side) { return 2 * kind0 + (unsigned)side; }
+static inline unsigned dg_flip(unsigned code) { return ((code - 1) ^ 1) + 1; }
+static inline int dg_bit(const uint64_t *w, int i) { return (int)((w[i >> 6] >> (i & 63)) & 1); }
+
+/* Compass order n ne e se s sw w nw. */
+extern const signed char dg_compass[8][2];
+
+/* dgame.c */
+int dg_set_cell(dg_state *s, int cell, unsigned code); /* logged; BS_OK / BS_ENOMEM */
+int dg_reserve_log(dg_state *s, int more);
+unsigned dg_promoted(const dg_desc *d, unsigned code, int cell);
+/* A copy of the position only (no undo history). */
+void dg_copy_position(dg_state *dst, const dg_state *src);
+
+/* dgame_moves.c: generation. cap 0 with probe: stops at the first move (returns 1). */
+int dg_generate(const dg_desc *d, const dg_state *s, dg_move *out, int cap, int probe);
+int dg_has_move(const dg_desc *d, const dg_state *s);
+int dg_is_capture(const dg_desc *d, const dg_state *s, dg_move m);
+
+/* dgame_end.c: the status after a move or pass by `mover` (s->player is already the next side). */
+void dg_update_status(const dg_desc *d, dg_state *s, int mover, int changed_from);
+int dg_resolve_nomove(const dg_desc *d, dg_state *s); /* fills nomove and the status it implies */
+void dg_set_nomove(const dg_desc *d, dg_state *s, int none);
+void dg_score_raw(const dg_desc *d, const dg_state *s, int out[2]);
+
+#endif

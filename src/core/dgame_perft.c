@@ -1,0 +1,189 @@
+/* dgame_perft.c - described games: perft, random playouts, move notation. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "dgame_impl.h"
+
+static int64_t perft_rec(const dg_desc *d, dg_state *s, int depth, dg_move *buf)
+{
+    if (s->status != DG_ONGOING)
+        return 0;
+    int n = dg_generate(d, s, buf, DG_MOVES_MAX, 0);
+    if (n < 0)
+        return n;
+    if (n == 0) {
+        if (d->spec.no_move != DG_NOMOVE_PASS)
+            return 0;
+        if (depth == 1)
+            return 1;
+        if (dg_pass(d, s))
+            return BS_ENOMEM;
+        int64_t r = perft_rec(d, s, depth - 1, buf);
+        dg_undo(d, s);
+        return r;
+    }
+    if (depth == 1)
+        return n;
+    int64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        if (dg_play(d, s, buf[i]))
+            return BS_ENOMEM;
+        int64_t r = perft_rec(d, s, depth - 1, buf + n);
+        dg_undo(d, s);
+        if (r < 0)
+            return r;
+        total += r;
+    }
+    return total;
+}
+
+int64_t dg_perft(const dg_desc *d, dg_state *s, int depth)
+{
+    if (depth <= 0)
+        return 1;
+    dg_move *buf = malloc(sizeof *buf * DG_MOVES_MAX * (size_t)depth);
+    if (!buf)
+        return BS_ENOMEM;
+    int64_t r = perft_rec(d, s, depth, buf);
+    free(buf);
+    return r;
+}
+
+int dg_playouts(const dg_desc *d, const dg_state *s, bs_rng *rng, int n, int ply_cap, int64_t out[4])
+{
+    out[0] = out[1] = out[2] = out[3] = 0;
+    dg_move *buf = malloc(sizeof *buf * DG_MOVES_MAX);
+    dg_state *w = calloc(1, sizeof *w);
+    int rc = BS_OK;
+    if (!buf || !w || dg_reserve_log(w, 4 * DG_MAX_HOPS + 64)) {
+        rc = BS_ENOMEM;
+        goto done;
+    }
+    for (int p = 0; p < n && rc == BS_OK; p++) {
+        dg_copy_position(w, s);
+        int plies = 0;
+        while (w->status == DG_ONGOING && plies < ply_cap) {
+            int k = dg_generate(d, w, buf, DG_MOVES_MAX, 0);
+            if (k < 0) {
+                rc = k;
+                break;
+            }
+            if (k == 0) {
+                dg_set_nomove(d, w, 1);
+                if (w->status != DG_ONGOING)
+                    break;
+                rc = dg_pass(d, w);
+            } else {
+                rc = dg_play(d, w, buf[bs_rng_below_inline(rng, (uint64_t)k)]);
+            }
+            w->log_top = w->nframes = 0; /* no undo in a playout */
+            plies++;
+            if (rc)
+                break;
+        }
+        out[w->status == DG_WON_BLACK ? 0 : w->status == DG_WON_WHITE ? 1 : 2]++;
+        out[3] += plies;
+    }
+done:
+    free(buf);
+    dg_state_free(w);
+    return rc;
+}
+
+/* Decodes a move and checks its shape: the cells it touches, as dg_move_cells. */
+int dg_move_cells(const dg_desc *d, dg_move m, int cells[DG_MAX_HOPS + 3])
+{
+    unsigned o = (unsigned)(m & 1023), t = (unsigned)(m >> 10 & 1023), r = (unsigned)(m >> 20 & 31);
+    unsigned h = (unsigned)(m >> 25 & 15);
+    uint64_t extra = m >> 29;
+    unsigned nc = (unsigned)d->ncells;
+    if (m >> 63)
+        return -1;
+    if (r == DG_SWAP_RULE)
+        return o == DG_NONE_CELL && t == DG_NONE_CELL && h == 0 && extra == 0 && d->spec.swap ? 0 : -1;
+    if ((int)r >= d->spec.nrules || t >= nc)
+        return -1;
+    const dg_rule *ru = &d->rules[r];
+    int op = ru->spec->op, n = 0;
+    if (op == DG_OP_PLACE) {
+        if (o != DG_NONE_CELL || h || extra)
+            return -1;
+        cells[n++] = (int)t;
+        return n;
+    }
+    if (o >= nc)
+        return -1;
+    cells[n++] = (int)o;
+    if (op == DG_OP_HOP) {
+        if (h < 1 || h > DG_MAX_HOPS || extra >> (3 * h))
+            return -1;
+        int c = (int)o;
+        for (unsigned j = 0; j < h; j++) {
+            int dir = (int)(extra >> (3 * j) & 7), over = d->nb[c * 8 + dir];
+            c = over < 0 ? -1 : d->nb[over * 8 + dir];
+            if (c < 0)
+                return -1;
+            if (j + 1 < h)
+                cells[n++] = c;
+        }
+        if (c != (int)t)
+            return -1;
+        cells[n++] = c;
+        return n;
+    }
+    if (h)
+        return -1;
+    if (ru->spec->has_arrow) {
+        if (extra >= nc)
+            return -1;
+        cells[n++] = (int)extra;
+    } else if (extra) {
+        return -1;
+    }
+    cells[n++] = (int)t;
+    return n;
+}
+
+int dg_move_wellformed(const dg_desc *d, dg_move m)
+{
+    int cells[DG_MAX_HOPS + 3];
+    return dg_move_cells(d, m, cells) >= 0;
+}
+
+static int cell_name(const dg_desc *d, int c, char *p)
+{
+    return sprintf(p, "%c%d", 'a' + c % d->cols, c / d->cols + 1);
+}
+
+int dg_move_text(const dg_desc *d, dg_move m, char *buf, size_t len)
+{
+    int cells[DG_MAX_HOPS + 3];
+    int n = dg_move_cells(d, m, cells);
+    char text[DG_MAX_HOPS * 5 + 32];
+    int k = 0;
+    if (n < 0 || len < 1)
+        return -1;
+    if (n == 0) {
+        k = sprintf(text, "swap");
+    } else {
+        int arrow = (m >> 20 & 31) != DG_SWAP_RULE && d->rules[m >> 20 & 31].spec->has_arrow;
+        if (arrow) { /* origin, arrow, landing: written origin-landing/arrow */
+            k += cell_name(d, cells[0], text + k);
+            text[k++] = '-';
+            k += cell_name(d, cells[2], text + k);
+            text[k++] = '/';
+            k += cell_name(d, cells[1], text + k);
+        } else {
+            for (int i = 0; i < n; i++) {
+                if (i)
+                    text[k++] = '-';
+                k += cell_name(d, cells[i], text + k);
+            }
+        }
+    }
+    if ((size_t)k >= len)
+        return -1;
+    for (int i = 0; i <= k; i++)
+        buf[i] = text[i];
+    return k;
+}
