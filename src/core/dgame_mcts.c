@@ -1,5 +1,4 @@
 /* dgame_mcts.c - Monte Carlo tree search (UCT, random playouts, proven results) over described games. */
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,6 +10,37 @@
 #define PLAYOUT_LIMIT 1000
 #define STOP_EVERY 64u
 #define MAX_PATH 4096
+
+/* The core links no maths library: the logarithm and square root of UCT
+ * by hand (pure arithmetic, so every machine draws the same tree). */
+static double ln(double x)
+{
+    if (x <= 0)
+        return 0;
+    uint64_t bits;
+    memcpy(&bits, &x, sizeof bits);
+    int e = (int)((bits >> 52) & 0x7ff) - 1023;
+    bits = (bits & 0x000fffffffffffffULL) | 0x3ff0000000000000ULL; /* the mantissa in [1, 2) */
+    double m;
+    memcpy(&m, &bits, sizeof m);
+    double t = (m - 1) / (m + 1), t2 = t * t; /* ln m = 2 atanh t, |t| <= 1/3 */
+    double series = t * (1 + t2 * (1.0 / 3 + t2 * (1.0 / 5 + t2 * (1.0 / 7 + t2 * (1.0 / 9 + t2 / 11)))));
+    return e * 0.69314718055994530942 + 2 * series;
+}
+
+static double root(double x)
+{
+    if (x <= 0)
+        return 0;
+    uint64_t bits;
+    memcpy(&bits, &x, sizeof bits);
+    bits = (bits >> 1) + (0x3ff0000000000000ULL >> 1); /* halves the exponent: within a factor 1.5 */
+    double r;
+    memcpy(&r, &bits, sizeof r);
+    for (int i = 0; i < 5; i++)
+        r = 0.5 * (r + x / r);
+    return r;
+}
 
 /* A node of the tree: the move that led to it and the rewards of the side
  * that made it (`mover`). Its children are `count` consecutive nodes from
@@ -113,7 +143,7 @@ static int32_t select_child(mcts *t, int32_t at)
     const mnode *n = &t->nodes[at];
     const mnode *kids = &t->nodes[n->first];
     int side = kids[0].mover;
-    double log_n = log((double)(n->visits > 0 ? n->visits : 1));
+    double log_n = ln((double)(n->visits > 0 ? n->visits : 1));
     int32_t best = -1, fallback = 0;
     double best_ucb = -1;
     for (int32_t i = 0; i < n->count; i++) {
@@ -126,7 +156,7 @@ static int32_t select_child(mcts *t, int32_t at)
         }
         if (c->visits == 0)
             return n->first + i;
-        double ucb = c->wins / c->visits + t->cfg->c * sqrt(log_n / c->visits);
+        double ucb = c->wins / c->visits + t->cfg->c * root(log_n / c->visits);
         if (ucb > best_ucb) {
             best_ucb = ucb;
             best = i;

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 
 #include "ldgame.h"
+#include "ldgame_search.h"
 
 /*
  * G holds the compiled description and one move buffer (the binding's
@@ -48,6 +49,13 @@ static lstate *check_state(lua_State *L, int arg)
     if (!st->s)
         luaL_argerror(L, arg, "a released state");
     return st;
+}
+
+dg_state *bs_lua_checkdgstate(lua_State *L, int arg, const dg_desc **d)
+{
+    lstate *st = check_state(L, arg);
+    *d = st->g->d;
+    return st->s;
 }
 
 /* core.dgame(normalised) -> G */
@@ -490,7 +498,8 @@ void bs_lua_open_dgame(lua_State *L)
         { "count", state_count },         { "clone", state_clone },
         { "move_text", state_move_text }, { "parse_move", state_parse_move },
         { "move_cells", state_move_cells }, { "perft", state_perft },
-        { "playout", state_playout },     { NULL, NULL }
+        { "playout", state_playout },     { "search", bs_lua_dgame_search },
+        { "mcts", bs_lua_dgame_mcts },    { NULL, NULL }
     };
     static const luaL_Reg state_meta[] = {
         { "__gc", state_gc }, { "__eq", state_eq }, { "__tostring", state_tostring }, { NULL, NULL }
