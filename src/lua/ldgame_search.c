@@ -258,9 +258,9 @@ int bs_lua_dgame_mcts(lua_State *L)
     dg_mcts_result *held = &res;
     dg_mcts_result **slot = lua_newuserdatauv(L, sizeof *slot, 0);
     *slot = NULL;
-    lua_newtable(L);
-    lua_pushcfunction(L, free_children);
-    lua_setfield(L, -2, "__close");
+    static const luaL_Reg closer[] = {{"__close", free_children}, {NULL, NULL}};
+    if (luaL_newmetatable(L, "boardscript.dgame_mcts_children"))
+        luaL_setfuncs(L, closer, 0);
     lua_setmetatable(L, -2);
     lua_toclose(L, -1);
     int st = dg_mcts(d, s, &cfg, &res);

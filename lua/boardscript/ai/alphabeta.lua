@@ -121,20 +121,6 @@ function Instance:evaluator(g)
   return self.learned
 end
 
---- The searcher's options for a position of game `g`.
-function Instance:search_options(g, ctx)
-  local state = g.state
-  local opts = self.opts
-  local depth, time = budget(opts, ctx, alphabeta.DEFAULT_DEPTH)
-  return {
-    game = rules_mod.core_game(g.rules, state),
-    passes = state.passes, piece = state.piece, turns = state.turns, unable = state.unable,
-    depth = depth, time = time, endgame = opts.endgame or alphabeta.default_endgame(opts.depth),
-    evaluate = opts.evaluate,
-    evaluator = self:evaluator(g),
-  }
-end
-
 -- The search and time of a move (ctx.time, the options, --max-seconds).
 local function budget(opts, ctx, default_depth)
   local time = ctx and ctx.time or opts.time
@@ -148,6 +134,20 @@ local function budget(opts, ctx, default_depth)
     time = math.min(time or math.huge, 0.9 * ctx.max_seconds)
   end
   return depth, time
+end
+
+--- The searcher's options for a position of game `g`.
+function Instance:search_options(g, ctx)
+  local state = g.state
+  local opts = self.opts
+  local depth, time = budget(opts, ctx, alphabeta.DEFAULT_DEPTH)
+  return {
+    game = rules_mod.core_game(g.rules, state),
+    passes = state.passes, piece = state.piece, turns = state.turns, unable = state.unable,
+    depth = depth, time = time, endgame = opts.endgame or alphabeta.default_endgame(opts.depth),
+    evaluate = opts.evaluate,
+    evaluator = self:evaluator(g),
+  }
 end
 
 -- A described game's move: the described-game searcher on its state.
