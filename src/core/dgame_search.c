@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "common.h"
+#include "dgame_impl.h" /* the evaluation reads the state's cells and piece sets directly */
 
 #define INF (DG_SEARCH_WIN * 4)
 /* Values beyond this are results (a win or a loss found along the line). */
@@ -34,9 +35,10 @@ typedef struct tt_entry {
 
 enum { TT_LOWER = 1, TT_UPPER = 2, TT_EXACT = 3 };
 
-typedef struct window {
-    int start, step;
-} window;
+/* A line of cells along a line end's axis, at least k long. */
+typedef struct line {
+    int start, step, length;
+} line;
 
 struct dg_searcher {
     dg_search_config cfg;
@@ -50,9 +52,13 @@ struct dg_searcher {
     size_t move_cap, move_used;
     /* the evaluation's tables for the game being searched */
     int cells, k, far; /* far: the longest side, a distance no piece has */
-    signed char *board;     /* a snapshot of the cells at a leaf */
-    window *windows;
+    line *lines;
+    int line_count;
+    uint64_t *windows; /* boards of 64 cells or fewer: each window of k cells as a mask */
     int window_count;
+    uint64_t board_mask;
+    unsigned char side_of[256]; /* a cell's code: 0 empty, 1 black, 2 white, 3 block */
+    int uniform;                /* every kind is worth the same: material is a piece count */
     unsigned char *dist[2]; /* per side and cell: rows to the reach zone (255 none) */
     int values[DG_EVAL_KINDS];
     unsigned reach_kinds;
@@ -94,14 +100,15 @@ int dg_searcher_new(dg_searcher **out, const dg_search_config *cfg)
 
 static void free_tables(dg_searcher *sr)
 {
-    free(sr->board);
+    free(sr->lines);
     free(sr->windows);
+    sr->windows = NULL;
+    sr->window_count = 0;
     free(sr->dist[0]);
     free(sr->dist[1]);
-    sr->board = NULL;
-    sr->windows = NULL;
+    sr->lines = NULL;
     sr->dist[0] = sr->dist[1] = NULL;
-    sr->window_count = 0;
+    sr->line_count = 0;
 }
 
 void dg_searcher_free(dg_searcher *sr)
@@ -117,8 +124,8 @@ void dg_searcher_free(dg_searcher *sr)
 
 /* ---- the evaluation ---- */
 
-/* The windows of k cells along the line end's axes, and the distances to
- * the reach zone: made once a search. */
+/* The lines along the line end's axes, and the distances to the reach
+ * zone: made once a search. */
 static int prepare_eval(dg_searcher *sr, const dg_eval_game *eg)
 {
     free_tables(sr);
@@ -126,29 +133,51 @@ static int prepare_eval(dg_searcher *sr, const dg_eval_game *eg)
     sr->cells = rows * cols;
     sr->k = eg->line_k;
     sr->far = rows > cols ? rows : cols;
-    for (int i = 0; i < DG_EVAL_KINDS; i++)
+    sr->uniform = 1;
+    for (int i = 0; i < DG_EVAL_KINDS; i++) {
         sr->values[i] = eg->values[i] ? eg->values[i] : 1;
+        if (sr->values[i] != sr->values[0])
+            sr->uniform = 0;
+    }
     sr->reach_kinds = eg->reach_kinds ? eg->reach_kinds : ~0u;
-    sr->board = malloc((size_t)sr->cells);
-    if (!sr->board)
-        return BS_ENOMEM;
+    for (int code = 0; code < 256; code++)
+        sr->side_of[code] = (unsigned char)(code == 0 ? 0 : code == DG_BLOCK ? 3 : dg_side_of((unsigned)code));
     if (sr->k >= 2) {
-        int cap = 4 * sr->cells;
-        sr->windows = malloc((size_t)cap * sizeof *sr->windows);
-        if (!sr->windows)
+        int cap = 4 * (rows + cols + 1) * 2;
+        sr->lines = malloc((size_t)cap * sizeof *sr->lines);
+        if (!sr->lines)
             return BS_ENOMEM;
         for (int a = 0; a < eg->line_axis_count && a < 4; a++) {
             int dr = eg->line_axes[a][0], dc = eg->line_axes[a][1];
             for (int r = 0; r < rows; r++)
                 for (int c = 0; c < cols; c++) {
-                    int er = r + dr * (sr->k - 1), ec = c + dc * (sr->k - 1);
-                    if (er < 0 || er >= rows || ec < 0 || ec >= cols || sr->window_count >= cap)
+                    int pr = r - dr, pc = c - dc;
+                    if (pr >= 0 && pr < rows && pc >= 0 && pc < cols)
+                        continue; /* not the first cell of its line */
+                    int length = 0;
+                    for (int lr = r, lc = c; lr >= 0 && lr < rows && lc >= 0 && lc < cols; lr += dr, lc += dc)
+                        length++;
+                    if (length < sr->k || sr->line_count >= cap || (dr == 0 && dc == 0))
                         continue;
-                    sr->windows[sr->window_count].start = r * cols + c;
-                    sr->windows[sr->window_count].step = dr * cols + dc;
-                    sr->window_count++;
+                    sr->lines[sr->line_count++] = (line){r * cols + c, dr * cols + dc, length};
                 }
         }
+    }
+    if (sr->line_count && sr->cells <= 64) {
+        int cap = 0;
+        for (int l = 0; l < sr->line_count; l++)
+            cap += sr->lines[l].length - sr->k + 1;
+        sr->windows = malloc((size_t)cap * sizeof *sr->windows);
+        if (!sr->windows)
+            return BS_ENOMEM;
+        for (int l = 0; l < sr->line_count; l++)
+            for (int j = 0; j + sr->k <= sr->lines[l].length; j++) {
+                uint64_t mask = 0;
+                for (int i = 0; i < sr->k; i++)
+                    mask |= 1ULL << (sr->lines[l].start + (j + i) * sr->lines[l].step);
+                sr->windows[sr->window_count++] = mask;
+            }
+        sr->board_mask = sr->cells == 64 ? ~0ULL : (1ULL << sr->cells) - 1;
     }
     for (int side = 0; side < 2; side++) {
         if (!eg->reach_zone[side] || eg->reach_zone_count[side] <= 0)
@@ -173,41 +202,77 @@ static int prepare_eval(dg_searcher *sr, const dg_eval_game *eg)
     return BS_OK;
 }
 
+/* Windows of k cells slid along each line: one holding c pieces of one
+ * side only is worth LINE_WEIGHT[c] to it. */
+static void line_potential(const dg_searcher *sr, const uint8_t *cell, int v[2])
+{
+    int k = sr->k, top = (int)(sizeof LINE_WEIGHT / sizeof LINE_WEIGHT[0]) - 1;
+    for (int l = 0; l < sr->line_count; l++) {
+        const line *ln = &sr->lines[l];
+        int count[4] = {0, 0, 0, 0};
+        int step = ln->step, in = ln->start, out = ln->start;
+        for (int j = 0; j < k - 1; j++, in += step)
+            count[sr->side_of[cell[in]]]++;
+        for (int j = k - 1; j < ln->length; j++, in += step, out += step) {
+            count[sr->side_of[cell[in]]]++;
+            if (!count[3]) {
+                if (count[1] && !count[2])
+                    v[0] += LINE_WEIGHT[count[1] < top ? count[1] : top];
+                else if (count[2] && !count[1])
+                    v[1] += LINE_WEIGHT[count[2] < top ? count[2] : top];
+            }
+            count[sr->side_of[cell[out]]]--;
+        }
+    }
+}
+
+/* The same on a board of one word: each window's pieces counted by masks. */
+static void line_potential64(const dg_searcher *sr, const dg_state *s, int v[2])
+{
+    int top = (int)(sizeof LINE_WEIGHT / sizeof LINE_WEIGHT[0]) - 1;
+    uint64_t black = s->occ[0][0], white = s->occ[1][0];
+    uint64_t blocks = ~(black | white | s->empty[0]) & sr->board_mask;
+    for (int w = 0; w < sr->window_count; w++) {
+        uint64_t m = sr->windows[w];
+        if (m & blocks)
+            continue;
+        int b = __builtin_popcountll(black & m), o = __builtin_popcountll(white & m);
+        if (b && !o)
+            v[0] += LINE_WEIGHT[b < top ? b : top];
+        else if (o && !b)
+            v[1] += LINE_WEIGHT[o < top ? o : top];
+    }
+}
+
 /* The position for the side to move, in hundredths of a piece: material,
  * line potential, the lead towards the reach zone. */
 static int evaluate(dg_searcher *sr)
 {
     const dg_state *s = sr->s;
-    int material[2] = {0, 0}, nearest[2] = {255, 255};
-    for (int i = 0; i < sr->cells; i++) {
-        int code = dg_cell(s, i);
-        sr->board[i] = (signed char)(code < 0 ? 3 : code == 0 ? 0 : 2 - (code & 1));
-        if (code <= 0)
-            continue;
-        int side = (code & 1) ? 0 : 1, kind = (code - 1) >> 1;
-        material[side] += sr->values[kind & 7];
-        if (sr->dist[side] && (sr->reach_kinds >> kind & 1u) && sr->dist[side][i] < nearest[side])
-            nearest[side] = sr->dist[side][i];
-    }
-    int v[2] = {material[0] * MATERIAL, material[1] * MATERIAL};
-    if (sr->window_count) {
-        int k = sr->k, top = (int)(sizeof LINE_WEIGHT / sizeof LINE_WEIGHT[0]) - 1;
-        for (int w = 0; w < sr->window_count; w++) {
-            int count[4] = {0, 0, 0, 0};
-            for (int j = 0, cell = sr->windows[w].start; j < k; j++, cell += sr->windows[w].step)
-                count[sr->board[cell]]++;
-            if (count[3])
-                continue;
-            if (count[1] && !count[2])
-                v[0] += LINE_WEIGHT[count[1] < top ? count[1] : top];
-            else if (count[2] && !count[1])
-                v[1] += LINE_WEIGHT[count[2] < top ? count[2] : top];
+    int v[2];
+    for (int side = 0; side < 2; side++) {
+        int material = 0, nearest = 255;
+        if (sr->uniform && !sr->dist[side]) {
+            material = s->count[side] * sr->values[0];
+        } else {
+            for (int w = 0; w < DG_WORDS; w++)
+                for (uint64_t bits = s->occ[side][w]; bits; bits &= bits - 1) {
+                    int i = w * 64 + __builtin_ctzll(bits);
+                    unsigned kind = dg_kind_of(s->cell[i]);
+                    material += sr->values[kind & 7];
+                    if (sr->dist[side] && (sr->reach_kinds >> kind & 1u) && sr->dist[side][i] < nearest)
+                        nearest = sr->dist[side][i];
+                }
         }
-    }
-    for (int side = 0; side < 2; side++)
+        v[side] = material * MATERIAL;
         if (sr->dist[side])
-            v[side] -= REACH_LEAD * (nearest[side] < sr->far ? nearest[side] : sr->far);
-    int me = dg_player(s) - 1;
+            v[side] -= REACH_LEAD * (nearest < sr->far ? nearest : sr->far);
+    }
+    if (sr->window_count)
+        line_potential64(sr, s, v);
+    else if (sr->line_count)
+        line_potential(sr, s->cell, v);
+    int me = s->player - 1;
     int value = v[me] - v[1 - me];
     return value > EVAL_BOUND ? EVAL_BOUND : value < -EVAL_BOUND ? -EVAL_BOUND : value;
 }
@@ -276,9 +341,9 @@ static int move_score(dg_searcher *sr, dg_move m, dg_move tt_move, int ply, int 
     if (hops)
         return (1 << 28) + hops * 1024;
     if (origin != NO_CELL && rule != SWAP_RULE && target < sr->cells) {
-        int code = dg_cell(sr->s, target);
-        if (code > 0 && 2 - (code & 1) != side)
-            return (1 << 28) + sr->values[((code - 1) >> 1) & 7] * 16;
+        unsigned code = sr->s->cell[target];
+        if (sr->side_of[code] == 3 - side)
+            return (1 << 28) + sr->values[dg_kind_of(code) & 7] * 16;
     }
     if (ply < MAX_PLY && (m == sr->killers[ply][0] || m == sr->killers[ply][1]))
         return 1 << 27;
