@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "common.h"
+#include "dgame_impl.h" /* playouts on a scratch state without an undo log, as dg_playouts */
 #include "dgame_search.h"
 #include "rng.h"
 
@@ -64,6 +65,7 @@ typedef struct mcts {
     mnode *nodes;
     size_t used, cap, max;
     dg_move *moves; /* DG_MOVES_MAX */
+    dg_state *scratch; /* the playouts' state */
     int32_t path[MAX_PATH];
     int failed;
 } mcts;
@@ -187,29 +189,35 @@ static void settle(mcts *t, int32_t at)
         n->solved = (uint8_t)other;
 }
 
-/* Random moves to the end (or PLAYOUT_LIMIT plies): black's reward, with
- * the plies played (to undo) in *plies. */
-static double playout(mcts *t, int *plies)
+/* Random moves from the state to the end (or PLAYOUT_LIMIT plies), on
+ * the scratch state: black's reward. */
+static double playout(mcts *t)
 {
-    int n = 0, status;
-    while ((status = dg_status(t->d, t->s)) == DG_ONGOING && n < PLAYOUT_LIMIT) {
-        int count = dg_moves(t->d, t->s, t->moves, DG_MOVES_MAX);
+    dg_state *w = t->scratch;
+    dg_copy_position(w, t->s);
+    int status;
+    /* the status by the ends; a side without a move is found by the generation */
+    for (int n = 0; (status = w->status) == DG_ONGOING && n < PLAYOUT_LIMIT; n++) {
+        int count = dg_generate(t->d, w, t->moves, DG_MOVES_MAX, 0);
+        int rc;
         if (count < 0) {
             t->failed = count;
             break;
         }
-        dg_move m;
-        if (count > 0)
-            m = t->moves[bs_rng_below_inline(&t->rng, (uint64_t)count)];
-        else if (dg_can_pass(t->d, t->s))
-            m = DG_SEARCH_PASS;
-        else
+        if (count == 0) {
+            dg_set_nomove(t->d, w, 1);
+            if ((status = w->status) != DG_ONGOING)
+                break;
+            rc = dg_pass(t->d, w);
+        } else {
+            rc = dg_play(t->d, w, t->moves[bs_rng_below_inline(&t->rng, (uint64_t)count)]);
+        }
+        w->log_top = w->nframes = 0; /* nothing is undone */
+        if (rc != BS_OK) {
+            t->failed = rc;
             break;
-        if (play(t, m) != BS_OK)
-            break;
-        n++;
+        }
     }
-    *plies = n;
     if (status == DG_WON_BLACK)
         return 1;
     if (status == DG_WON_WHITE)
@@ -217,7 +225,7 @@ static double playout(mcts *t, int *plies)
     if (status == DG_DRAW)
         return 0.5;
     int score[2];
-    dg_score(t->d, t->s, score);
+    dg_score(t->d, w, score);
     return score[0] > score[1] ? 1 : score[0] < score[1] ? 0 : 0.5;
 }
 
@@ -235,7 +243,6 @@ static void iterate(mcts *t)
         t->path[++depth] = at;
     }
     double black = 0.5;
-    int plies = 0;
     int status = t->failed ? DG_ONGOING : dg_status(t->d, t->s);
     mnode *n = &t->nodes[at];
     if (n->solved) {
@@ -266,10 +273,10 @@ static void iterate(mcts *t)
             p = p < 0 ? 0 : p > 1 ? 1 : p;
             black = dg_player(t->s) == 1 ? p : 1 - p;
         } else {
-            black = playout(t, &plies);
+            black = playout(t);
         }
     }
-    for (int i = 0; i < plies + depth; i++)
+    for (int i = 0; i < depth; i++)
         dg_undo(t->d, t->s);
     if (t->failed)
         return;
@@ -317,8 +324,10 @@ int dg_mcts(const dg_desc *d, dg_state *s, const dg_mcts_config *cfg, dg_mcts_re
     t->max = cfg->max_nodes;
     bs_rng_seed(&t->rng, cfg->seed);
     t->moves = malloc(DG_MOVES_MAX * sizeof *t->moves);
+    t->scratch = dg_state_clone(s);
     int st = BS_OK;
-    if (!t->moves || !reserve_nodes(t, 1)) {
+    if (!t->moves || !t->scratch || dg_reserve_log(t->scratch, 4 * DG_MAX_HOPS + 64) != BS_OK ||
+        !reserve_nodes(t, 1)) {
         st = BS_ENOMEM;
         goto done;
     }
@@ -371,6 +380,7 @@ int dg_mcts(const dg_desc *d, dg_state *s, const dg_mcts_config *cfg, dg_mcts_re
     res->value = res->proven ? (res->proven > 0 ? 1 : 0) : visits ? wins / visits : 0.5;
 done:
     free(t->moves);
+    dg_state_free(t->scratch);
     free(t->nodes);
     free(t);
     return st;
