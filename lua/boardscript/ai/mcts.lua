@@ -44,7 +44,8 @@
 --
 -- Options: `playouts` per move (default 1000), `time` (seconds per move,
 -- processor time: playouts run until it is spent, or until `playouts` if
--- that is given too) and `c`, the exploration constant (default 1.4).
+-- that is given too) and `c`, the exploration constant (default 1.4;
+-- DESCRIBED_C for a described game searched in C).
 local core = require "boardscript.core"
 local describe = require "boardscript.describe"
 local evalfile = require "boardscript.evalfile"
@@ -56,12 +57,19 @@ local mcts = {
     playouts = { type = "integer", min = 1, max = 100000000,
                  help = "playouts per move (default 1000; with time, no limit unless given)" },
     time = { type = "number", min = 0, help = "seconds per move (processor time): play out until it is spent" },
-    c = { type = "number", min = 0, max = 100, default = 1.4, help = "exploration constant of UCT" },
+    c = { type = "number", min = 0, max = 100,
+          help = "exploration constant of UCT (default 1.4; 0.7 for a described game searched in C)" },
     eval = { type = "string", help = "value new nodes by a learned evaluation (a file, or shipped), not playouts" },
   },
 }
 
 mcts.DEFAULT_PLAYOUTS = 1000
+--- The exploration constant when `c` is not given.
+mcts.DEFAULT_C = 1.4
+--- The same for a described game searched in C (its playouts are many
+-- more: it explores less; in self-play at equal playouts on Connect Four
+-- 0.7 beat 1.4, docs/decisions.md).
+mcts.DESCRIBED_C = 0.7
 --- The playouts of a described game searched in C when neither `playouts`
 -- nor `time` is given (C playouts cost a small fraction of the hooks').
 mcts.DESCRIBED_PLAYOUTS = 20000
@@ -280,7 +288,7 @@ local function choose_described(g, ctx, opts, time)
   local rng = ctx.rng or g.rng or core.rng(1)
   local playouts = opts.playouts
   if playouts == nil and time == nil then playouts = mcts.DESCRIBED_PLAYOUTS end
-  local move, info = g.state.board:mcts { playouts = playouts, time = time, c = opts.c or mcts.options.c.default,
+  local move, info = g.state.board:mcts { playouts = playouts, time = time, c = opts.c or mcts.DESCRIBED_C,
     seed = rng:random(0x7fffffff), max_nodes = mcts.DESCRIBED_MAX_NODES }
   if move == nil then return nil end
   if ctx.log then
@@ -300,7 +308,7 @@ function mcts:choose(g, ctx)
   local start = os.clock()
   local deadline = time and start + time or nil
   local playouts = opts.playouts or (time and math.huge or mcts.DEFAULT_PLAYOUTS)
-  local c = opts.c or mcts.options.c.default
+  local c = opts.c or mcts.DEFAULT_C
   local rng = ctx.rng or g.rng or core.rng(1)
   local r, s = g.rules, g.state
   local list = choices(r, s)
