@@ -138,6 +138,20 @@ describe("S:mcts (UCT over a described game)", function()
     assert.equal(500, total)
   end)
 
+  it("stops by time (processor seconds) with a move", function()
+    local S = position(T.breakthrough())
+    local move, info = S:mcts { time = 0.02 }
+    assert.is_true(is_legal(S, move))
+    assert.is_true(info.playouts >= 1)
+  end)
+
+  it("plays a lone move at once", function()
+    local S = position(T.tictactoe(), "a1 b1 c1 b2 a2 c2 b3 a3")
+    local move, info = S:mcts { playouts = 100 }
+    assert.equal("c3", S:move_text(move))
+    assert.equal(0, info.playouts)
+  end)
+
   it("keeps its tree within max_nodes and the state as it was", function()
     local S = position(T.breakthrough())
     local before = S:clone()

@@ -288,6 +288,9 @@ local function choose_described(g, ctx, opts, time)
   local rng = ctx.rng or g.rng or core.rng(1)
   local playouts = opts.playouts
   if playouts == nil and time == nil then playouts = mcts.DESCRIBED_PLAYOUTS end
+  -- under --max-seconds the C search, which no Lua hook can stop, stops
+  -- itself within the budget (both count processor time)
+  if ctx.max_seconds then time = math.min(time or math.huge, 0.9 * ctx.max_seconds) end
   local move, info = g.state.board:mcts { playouts = playouts, time = time, c = opts.c or mcts.DESCRIBED_C,
     seed = rng:random(0x7fffffff), max_nodes = mcts.DESCRIBED_MAX_NODES }
   if move == nil then return nil end
