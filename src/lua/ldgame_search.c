@@ -212,14 +212,15 @@ int bs_lua_dgame_search(lua_State *L)
     return 3;
 }
 
-/* Frees a finished search's children (a to-be-closed slot: a memory error
- * building the results cannot leak them). */
+/* Frees a finished search's children (a to-be-closed slot holding their
+ * pointer: a memory error building the results cannot leak them; it is
+ * closed after the function returns, so it holds nothing of its frame). */
 static int free_children(lua_State *L)
 {
-    dg_mcts_result **slot = lua_touserdata(L, 1);
+    dg_mcts_child **slot = lua_touserdata(L, 1);
     if (slot && *slot) {
-        free((*slot)->children);
-        (*slot)->children = NULL;
+        free(*slot);
+        *slot = NULL;
     }
     return 0;
 }
@@ -255,8 +256,7 @@ int bs_lua_dgame_mcts(lua_State *L)
     cfg.should_stop = should_stop;
     cfg.stop_userdata = &budget;
     dg_mcts_result res;
-    dg_mcts_result *held = &res;
-    dg_mcts_result **slot = lua_newuserdatauv(L, sizeof *slot, 0);
+    dg_mcts_child **slot = lua_newuserdatauv(L, sizeof *slot, 0);
     *slot = NULL;
     static const luaL_Reg closer[] = {{"__close", free_children}, {NULL, NULL}};
     if (luaL_newmetatable(L, "boardscript.dgame_mcts_children"))
@@ -268,7 +268,7 @@ int bs_lua_dgame_mcts(lua_State *L)
         return luaL_error(L, "not enough memory for the search");
     if (st != BS_OK)
         return luaL_error(L, "the search failed (status %d)", st);
-    *slot = held;
+    *slot = res.children;
     push_move(L, res.move);
     lua_createtable(L, 0, 5);
     lua_pushinteger(L, (lua_Integer)res.playouts);
