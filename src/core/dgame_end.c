@@ -6,10 +6,12 @@
 static int run_through(const dg_desc *d, const dg_state *s, int cell, int dir, int side)
 {
     int len = 1;
-    for (int c = d->nb[cell * 8 + dir]; c >= 0 && dg_side_of(s->cell[c]) == side; c = d->nb[c * 8 + dir])
+    unsigned bit = DG_CLS_SIDE(side);
+    const int16_t *nb = d->nb;
+    for (int c = nb[cell * 8 + dir]; c >= 0 && (d->cls[s->cell[c]] & bit); c = nb[c * 8 + dir])
         len++;
     int back = (dir + 4) & 7;
-    for (int c = d->nb[cell * 8 + back]; c >= 0 && dg_side_of(s->cell[c]) == side; c = d->nb[c * 8 + back])
+    for (int c = nb[cell * 8 + back]; c >= 0 && (d->cls[s->cell[c]] & bit); c = nb[c * 8 + back])
         len++;
     return len;
 }
@@ -20,6 +22,18 @@ static int line_fires(const dg_desc *d, const dg_state *s, int e, int mover, int
 {
     const dg_end_spec *es = &d->spec.ends[e];
     int na = d->nline_dirs[e];
+    if (d->line_bb[e]) { /* every run of the mover's, one word */
+        uint64_t b = s->occ[mover - 1][0];
+        for (int a = 0; a < na; a++) {
+            uint64_t r = b & d->line_start[e][a];
+            int shift = d->line_shift[e][a];
+            for (int t = 1; t < es->k && r; t++)
+                r &= b >> (shift * t);
+            if (r)
+                return 1;
+        }
+        return 0;
+    }
     if (!es->exact) {
         for (int l = from; l < s->log_top; l++) {
             int c = s->log[l].cell;
@@ -31,7 +45,7 @@ static int line_fires(const dg_desc *d, const dg_state *s, int e, int mover, int
         }
         return 0;
     }
-    int nw = (d->ncells + 63) >> 6;
+    int nw = d->nwords;
     for (int w = 0; w < nw; w++)
         for (uint64_t x = s->occ[mover - 1][w]; x; x &= x - 1) {
             int c = w * 64 + __builtin_ctzll(x);
@@ -94,7 +108,7 @@ static int connect_fires(const dg_desc *d, const dg_state *s, int e, int mover, 
 static int reach_fires(const dg_desc *d, const dg_state *s, int e, int mover)
 {
     const dg_end_spec *es = &d->spec.ends[e];
-    int nw = (d->ncells + 63) >> 6, all = es->kinds == (1u << d->spec.nkinds) - 1;
+    int nw = d->nwords, all = es->kinds == (1u << d->spec.nkinds) - 1;
     for (int w = 0; w < nw; w++) {
         uint64_t x = s->occ[mover - 1][w] & es->zone[mover - 1].w[w];
         if (all && x)

@@ -7,8 +7,14 @@
 #define DG_BLOCK 255u /* a block's internal code */
 #define DG_ZCODES 18  /* Zobrist codes: 0 unused, 1..16 pieces, 17 block */
 
+/* Cell classes (dg_desc.cls[code]): one bit each, so a rule's targets are one mask. */
+#define DG_CLS_EMPTY 1u
+#define DG_CLS_SIDE(side) (1u << (side)) /* 2 black, 4 white */
+#define DG_CLS_BLOCK 8u
+
 /* One compiled rule: the spec and, per side, the target table
- * tgt[side][cell * n + j] = the cell at offset j from cell, or -1 off the board. */
+ * tgt[side][cell * n + j] = the cell at offset j from cell, or the sentinel
+ * cell ncells (always a block) off the board. */
 typedef struct dg_rule {
     const dg_rule_spec *spec;
     int n[2];
@@ -28,6 +34,16 @@ struct dg_desc {
     int8_t line_dirs[DG_MAX_ENDS][4];    /* line ends: the axes as compass indices */
     int8_t connect_dirs[DG_MAX_ENDS][8]; /* connect ends: compass indices */
     int nline_dirs[DG_MAX_ENDS], nconnect_dirs[DG_MAX_ENDS];
+    /* line ends (at least k) on boards of at most 64 cells: per axis the
+     * shift of one step towards higher indices and the cells a run of k can
+     * start from (line_bb[e] set when used) */
+    int line_bb[DG_MAX_ENDS];
+    int line_shift[DG_MAX_ENDS][4];
+    uint64_t line_start[DG_MAX_ENDS][4];
+    uint8_t cls[256];  /* DG_CLS_* of each code */
+    uint8_t zidx[256]; /* the Zobrist code of each code: 0 empty (key 0), 17 block */
+    dg_cellset colmask[DG_MAX_SIDE]; /* the cells of each column */
+    int nwords;     /* words of the cell sets in use */
     int has_column; /* a column placement (parse of a lone letter) */
     int promote_kinds; /* bit k-1: kind k is a promote rule's from */
 };
@@ -48,7 +64,7 @@ enum { DG_HOW_NONE, DG_HOW_WIN, DG_HOW_DRAW, DG_HOW_SCORE };
 
 struct dg_state {
     const dg_desc *d;
-    uint8_t cell[DG_MAX_CELLS];
+    uint8_t cell[DG_MAX_CELLS + 1]; /* + the sentinel cell ncells: a block */
     uint64_t occ[2][DG_WORDS];
     uint64_t empty[DG_WORDS];
     int count[2], nempty;
@@ -61,6 +77,7 @@ struct dg_state {
     int log_top, log_cap;
     dg_frame *frames;
     int nframes, frames_cap;
+    int nolog; /* playouts: no frames (no undo), the log only of the last move */
 };
 
 static inline int dg_side_of(unsigned code) { return code == 0 || code == DG_BLOCK ? 0 : ((code - 1) & 1) + 1; }

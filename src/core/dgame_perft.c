@@ -61,6 +61,7 @@ int dg_playouts(const dg_desc *d, const dg_state *s, bs_rng *rng, int n, int ply
     }
     for (int p = 0; p < n && rc == BS_OK; p++) {
         dg_copy_position(w, s);
+        w->nolog = 1;
         int plies = 0;
         while (w->status == DG_ONGOING && plies < ply_cap) {
             int k = dg_generate(d, w, buf, DG_MOVES_MAX, 0);

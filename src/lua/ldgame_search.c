@@ -7,6 +7,7 @@
 
 #include "../core/dgame_search.h"
 #include "binding.h"
+#include "ldgame.h"
 #include "ldgame_search.h"
 
 /*
@@ -159,8 +160,9 @@ static void eval_reach(const dg_desc *d, dg_eval_game *eg, int *zones)
 /* S:search(opts) */
 int bs_lua_dgame_search(lua_State *L)
 {
-    const dg_desc *d;
-    dg_state *s = bs_lua_checkdgstate(L, 1, &d);
+    lstate *st = bs_lua_checkdgstate(L, 1);
+    const dg_desc *d = st->g->d;
+    dg_state *s = st->s;
     int opts = bs_lua_opttable(L, 2);
     dg_search_limits lim = {0, 0};
     double seconds = 0;
@@ -228,8 +230,9 @@ static int free_children(lua_State *L)
 /* S:mcts(opts) */
 int bs_lua_dgame_mcts(lua_State *L)
 {
-    const dg_desc *d;
-    dg_state *s = bs_lua_checkdgstate(L, 1, &d);
+    lstate *st = bs_lua_checkdgstate(L, 1);
+    const dg_desc *d = st->g->d;
+    dg_state *s = st->s;
     int opts = bs_lua_opttable(L, 2);
     dg_mcts_config cfg;
     memset(&cfg, 0, sizeof cfg);
