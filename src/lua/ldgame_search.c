@@ -160,9 +160,9 @@ static void eval_reach(const dg_desc *d, dg_eval_game *eg, int *zones)
 /* S:search(opts) */
 int bs_lua_dgame_search(lua_State *L)
 {
-    lstate *st = bs_lua_checkdgstate(L, 1);
-    const dg_desc *d = st->g->d;
-    dg_state *s = st->s;
+    lstate *ls = bs_lua_checkdgstate(L, 1);
+    const dg_desc *d = ls->g->d;
+    dg_state *s = ls->s;
     int opts = bs_lua_opttable(L, 2);
     dg_search_limits lim = {0, 0};
     double seconds = 0;
@@ -230,9 +230,9 @@ static int free_children(lua_State *L)
 /* S:mcts(opts) */
 int bs_lua_dgame_mcts(lua_State *L)
 {
-    lstate *st = bs_lua_checkdgstate(L, 1);
-    const dg_desc *d = st->g->d;
-    dg_state *s = st->s;
+    lstate *ls = bs_lua_checkdgstate(L, 1);
+    const dg_desc *d = ls->g->d;
+    dg_state *s = ls->s;
     int opts = bs_lua_opttable(L, 2);
     dg_mcts_config cfg;
     memset(&cfg, 0, sizeof cfg);
