@@ -887,7 +887,7 @@
 -- @function dgame_state:mcts
 -- @tab[opt] opts `playouts` (without playouts or time: 1000), `time`
 -- (seconds of processor time), `seed` (an integer, default 1: the same seed
--- gives the same move), `c` (0..100, default 0.7), `max_nodes` (16..2^30,
+-- gives the same move), `c` (0..100, default 0.4), `max_nodes` (16..2^30,
 -- default 2^20 nodes of 32 bytes)
 -- @return the move
 -- @treturn table info: `playouts`, `value` (the side to move's mean reward,

@@ -376,7 +376,7 @@ describe("boardscript ai list", function()
     assert.matches(table.concat({
       "mcts: Monte Carlo tree search (UCT) with random playouts",
       "  games: any",
-      "  option c: number 0..100 - exploration constant of UCT (default 1.4; 0.7 for a described game "
+      "  option c: number 0..100 - exploration constant of UCT (default 1.4; 0.4 for a described game "
         .. "searched in C)",
       "  option eval: string - value new nodes by a learned evaluation (a file, or shipped), not playouts",
       "  option playouts: integer 1..100000000 - playouts per move (default 1000; with time, no limit unless given)",

@@ -23,7 +23,7 @@
 /* Defaults: the Lua alphabeta's depth without a time, MCTS's playouts. */
 #define DEFAULT_DEPTH 6
 #define DEFAULT_PLAYOUTS 1000
-#define DEFAULT_C 0.7
+#define DEFAULT_C 0.4
 #define DEFAULT_MAX_NODES (1u << 20)
 
 typedef struct clock_budget {

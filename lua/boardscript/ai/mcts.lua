@@ -58,7 +58,7 @@ local mcts = {
                  help = "playouts per move (default 1000; with time, no limit unless given)" },
     time = { type = "number", min = 0, help = "seconds per move (processor time): play out until it is spent" },
     c = { type = "number", min = 0, max = 100,
-          help = "exploration constant of UCT (default 1.4; 0.7 for a described game searched in C)" },
+          help = "exploration constant of UCT (default 1.4; 0.4 for a described game searched in C)" },
     eval = { type = "string", help = "value new nodes by a learned evaluation (a file, or shipped), not playouts" },
   },
 }
@@ -68,8 +68,8 @@ mcts.DEFAULT_PLAYOUTS = 1000
 mcts.DEFAULT_C = 1.4
 --- The same for a described game searched in C (its playouts are many
 -- more: it explores less; in self-play at equal playouts on Connect Four
--- 0.7 beat 1.4, docs/decisions.md).
-mcts.DESCRIBED_C = 0.7
+-- and Breakthrough 0.4 beat 0.7 and 1.0, docs/decisions.md).
+mcts.DESCRIBED_C = 0.4
 --- The playouts of a described game searched in C when neither `playouts`
 -- nor `time` is given (C playouts cost a small fraction of the hooks').
 mcts.DESCRIBED_PLAYOUTS = 20000
