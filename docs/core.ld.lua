@@ -874,7 +874,8 @@
 -- @function dgame_state:search
 -- @tab[opt] opts `depth` (1..100; without depth, time or nodes: 6), `time`
 -- (seconds of wall time), `nodes`, `tt_mb` (1..4096, default 16), `values`
--- (a list of the kinds' values, default 1 each)
+-- (a list of the kinds' values, default 1 each), `quiescence` (0..32 plies
+-- of captures past the horizon, default 8)
 -- @return the move
 -- @treturn int its value for the side to move, in hundredths of a piece;
 -- beyond +-1000000 a win or loss found

@@ -69,6 +69,16 @@ describe("S:search (alpha-beta over a described game)", function()
     assert.equal(0, S:ply())
   end)
 
+  it("sees the recapture past the horizon (quiescence): Breakthrough, d4xe5 is met by f6xe5", function()
+    local S = position(T.breakthrough(), "d2-d3 f7-f6 d3-d4 e7-e6 a2-a3 e6-e5")
+    local quiet, quiet_value = S:search { depth = 1, quiescence = 0 }
+    assert.equal("d4-e5", S:move_text(quiet))
+    assert.is_true(quiet_value >= 100)
+    local move, value = S:search { depth = 1 }
+    assert.equal("d4-d5", S:move_text(move)) -- out of e5's reach, no piece lost
+    assert.is_true(value < 100)
+  end)
+
   it("respects a node limit and still returns a legal move", function()
     local S = position(T.breakthrough())
     for _, limit in ipairs { 1, 50, 2000 } do
@@ -97,7 +107,7 @@ describe("S:search (alpha-beta over a described game)", function()
     for _, case in ipairs {
       { { depth = 0 }, "depth" }, { { depth = "x" }, "depth" }, { { time = -1 }, "time" },
       { { nodes = 0 }, "nodes" }, { { tt_mb = 0 }, "tt_mb" }, { { tt_mb = 1e9 }, "tt_mb" },
-      { { values = "x" }, "values" }, { { values = { -1 } }, "values" },
+      { { values = "x" }, "values" }, { { values = { -1 } }, "values" }, { { quiescence = 33 }, "quiescence" },
     } do
       local ok, err = pcall(S.search, S, case[1])
       assert.is_false(ok)

@@ -67,6 +67,7 @@ struct dg_searcher {
     dg_state *s;
     uint64_t nodes, node_limit;
     int stop, allow_stop, failed, horizon;
+    int qdepth; /* plies of captures past the horizon (0: none) */
     dg_move root_best;
     int root_best_set;
 };
@@ -401,6 +402,7 @@ static int reserve_moves(dg_searcher *sr)
 }
 
 static int negamax(dg_searcher *sr, int depth, int alpha, int beta, int ply);
+static int quiesce(dg_searcher *sr, int alpha, int beta, int ply, int left);
 
 /* The value of the child just played, for the side that played it. */
 static int child_value(dg_searcher *sr, int mover, int depth, int alpha, int beta, int ply)
@@ -420,6 +422,76 @@ static int play(dg_searcher *sr, dg_move m)
     return st;
 }
 
+/* At the horizon, captures only (a hop, or a piece taken by replacement),
+ * `left` plies more: the side to move may stand on the evaluation, except
+ * where capturing is a must and it has a capture. Sorted by what is taken. */
+static int quiesce(dg_searcher *sr, int alpha, int beta, int ply, int left)
+{
+    if (stop_now(sr))
+        return 0;
+    int status = dg_status(sr->d, sr->s);
+    if (status != DG_ONGOING)
+        return terminal_value(sr, status, ply);
+    int stand = evaluate(sr);
+    if (left <= 0 || ply >= MAX_PLY)
+        return stand;
+    if (reserve_moves(sr) != BS_OK) {
+        sr->failed = BS_ENOMEM;
+        sr->stop = 1;
+        return 0;
+    }
+    size_t base = sr->move_used;
+    int count = dg_moves(sr->d, sr->s, sr->moves + base, DG_MOVES_MAX);
+    if (count < 0) {
+        sr->failed = count;
+        sr->stop = 1;
+        return 0;
+    }
+    int side = sr->s->player, captures = 0;
+    for (int i = 0; i < count; i++) {
+        dg_move m = sr->moves[base + (size_t)i];
+        int score = move_score(sr, m, DG_SEARCH_PASS - 1, MAX_PLY, side);
+        if (score >= 1 << 28) {
+            sr->moves[base + (size_t)captures] = m;
+            sr->scores[base + (size_t)captures] = score;
+            captures++;
+        }
+    }
+    int forced = captures > 0 && sr->d->spec.must_capture;
+    int best = forced ? -INF : stand;
+    if (best >= beta || captures == 0)
+        return best;
+    if (best > alpha)
+        alpha = best;
+    sr->move_used = base + (size_t)captures;
+    for (int i = 0; i < captures; i++) {
+        size_t at = base + (size_t)i, pick = at;
+        for (size_t j = at + 1; j < base + (size_t)captures; j++)
+            if (sr->scores[j] > sr->scores[pick])
+                pick = j;
+        dg_move m = sr->moves[pick];
+        sr->moves[pick] = sr->moves[at];
+        sr->scores[pick] = sr->scores[at];
+        if (play(sr, m) != BS_OK)
+            break;
+        int v = sr->s->player == side ? quiesce(sr, alpha, beta, ply + 1, left - 1)
+                                       : -quiesce(sr, -beta, -alpha, ply + 1, left - 1);
+        dg_undo(sr->d, sr->s);
+        if (sr->stop)
+            break;
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                alpha = v;
+                if (alpha >= beta)
+                    break;
+            }
+        }
+    }
+    sr->move_used = base;
+    return best;
+}
+
 static int negamax(dg_searcher *sr, int depth, int alpha, int beta, int ply)
 {
     if (stop_now(sr))
@@ -429,7 +501,7 @@ static int negamax(dg_searcher *sr, int depth, int alpha, int beta, int ply)
         return terminal_value(sr, status, ply);
     if (depth <= 0 || ply >= MAX_PLY) {
         sr->horizon = 1;
-        return evaluate(sr);
+        return sr->qdepth > 0 ? quiesce(sr, alpha, beta, ply, sr->qdepth) : evaluate(sr);
     }
     uint64_t key = state_key(sr->s);
     tt_entry *e = &sr->tt[key & sr->tt_mask];
@@ -542,6 +614,18 @@ static int first_move(dg_searcher *sr, dg_move *out)
     return BS_OK;
 }
 
+/* Whether a move of the game can take a piece (a hop, or a step, slide or
+ * leap onto an enemy): else the quiescence search has nothing to search. */
+static int can_capture(const dg_desc *d)
+{
+    for (int r = 0; r < d->spec.nrules; r++) {
+        const dg_rule_spec *rule = &d->spec.rules[r];
+        if (rule->op == DG_OP_HOP || (rule->op != DG_OP_PLACE && rule->to != DG_TO_EMPTY))
+            return 1;
+    }
+    return 0;
+}
+
 int dg_search(dg_searcher *sr, const dg_desc *d, dg_state *s, const dg_eval_game *eg, const dg_search_limits *lim,
               dg_search_result *res)
 {
@@ -558,6 +642,7 @@ int dg_search(dg_searcher *sr, const dg_desc *d, dg_state *s, const dg_eval_game
     sr->stop = sr->failed = sr->horizon = 0;
     sr->move_used = 0;
     sr->root_best_set = 0;
+    sr->qdepth = lim && can_capture(d) ? lim->quiescence : 0;
     int st = prepare_eval(sr, eg);
     if (st != BS_OK)
         return st;

@@ -11,7 +11,7 @@
 #include "ldgame_search.h"
 
 /*
- * S:search{ depth =, time =, nodes =, tt_mb =, values = } -> move, value, info
+ * S:search{ depth =, time =, nodes =, tt_mb =, values =, quiescence = } -> move, value, info
  *   info = { depth =, nodes =, exact =, stopped =, seconds = }; value for
  *   the side to move (hundredths of a piece; a result beyond +-1000000).
  * S:mcts{ playouts =, time =, seed =, c =, max_nodes = } -> move, info
@@ -22,6 +22,7 @@
 
 /* Defaults: the Lua alphabeta's depth without a time, MCTS's playouts. */
 #define DEFAULT_DEPTH 6
+#define DEFAULT_QUIESCENCE 8
 #define DEFAULT_PLAYOUTS 1000
 #define DEFAULT_C 0.4
 #define DEFAULT_MAX_NODES (1u << 20)
@@ -164,7 +165,7 @@ int bs_lua_dgame_search(lua_State *L)
     const dg_desc *d = ls->g->d;
     dg_state *s = ls->s;
     int opts = bs_lua_opttable(L, 2);
-    dg_search_limits lim = {0, 0};
+    dg_search_limits lim = {0, 0, DEFAULT_QUIESCENCE};
     double seconds = 0;
     lua_Integer tt_mb = 16;
     if (opts) {
@@ -172,6 +173,7 @@ int bs_lua_dgame_search(lua_State *L)
         lim.nodes = (uint64_t)bs_lua_intfield(L, opts, "nodes", 1, LUA_MAXINTEGER, 0);
         seconds = bs_lua_numfield(L, opts, "time", 0, 1e7, 0);
         tt_mb = bs_lua_intfield(L, opts, "tt_mb", 1, 4096, 16);
+        lim.quiescence = (int)bs_lua_intfield(L, opts, "quiescence", 0, 32, DEFAULT_QUIESCENCE);
     }
     if (lim.depth == 0 && seconds == 0 && lim.nodes == 0)
         lim.depth = DEFAULT_DEPTH;
