@@ -1,76 +1,9 @@
-/* dgame_search.c - alpha-beta over described games: iterative deepening PVS, a transposition table, move ordering, the horizon evaluation. */
-#include "dgame_search.h"
-
+/* dgame_search.c - alpha-beta over described games: iterative deepening PVS, a transposition table, move ordering, quiescence. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "common.h"
-#include "dgame_impl.h" /* the evaluation reads the state's cells and piece sets directly */
-
-#define INF (DG_SEARCH_WIN * 4)
-/* Values beyond this are results (a win or a loss found along the line). */
-#define RESULT_BOUND (DG_SEARCH_WIN / 2)
-#define EVAL_BOUND (DG_SEARCH_WIN / 4)
-#define MAX_PLY 128
-#define MAX_DEPTH 100
-#define STOP_POLL 1023u
-#define HISTORY_SIZE 4096
-#define NO_CELL 1023
-#define SWAP_RULE 31
-
-/* The evaluation's weights (docs/decisions.md, "Described games: the searchers"). */
-#define MATERIAL 100        /* per unit of a kind's value */
-#define REACH_LEAD 20       /* per row the most advanced piece is nearer its zone than the opponent's */
-static const int LINE_WEIGHT[] = {0, 1, 5, 25, 125, 625, 3125}; /* a window holding c pieces of one side */
-
-typedef struct tt_entry {
-    uint64_t key;
-    dg_move move;
-    int32_t value;
-    int8_t depth;
-    uint8_t flag;     /* 1 lower bound, 2 upper bound, 3 exact */
-    uint8_t complete; /* no horizon evaluation below: the value is the game's */
-    uint8_t pad;
-} tt_entry;
-
-enum { TT_LOWER = 1, TT_UPPER = 2, TT_EXACT = 3 };
-
-/* A line of cells along a line end's axis, at least k long. */
-typedef struct line {
-    int start, step, length;
-} line;
-
-struct dg_searcher {
-    dg_search_config cfg;
-    tt_entry *tt;
-    size_t tt_mask;
-    dg_move killers[MAX_PLY][2];
-    int history[2][HISTORY_SIZE];
-    /* the move stack: every node's list, one above the other */
-    dg_move *moves;
-    int *scores;
-    size_t move_cap, move_used;
-    /* the evaluation's tables for the game being searched */
-    int cells, k, far; /* far: the longest side, a distance no piece has */
-    line *lines;
-    int line_count;
-    uint64_t *windows; /* boards of 64 cells or fewer: each window of k cells as a mask */
-    int window_count;
-    uint64_t board_mask;
-    unsigned char side_of[256]; /* a cell's code: 0 empty, 1 black, 2 white, 3 block */
-    int uniform;                /* every kind is worth the same: material is a piece count */
-    unsigned char *dist[2]; /* per side and cell: rows to the reach zone (255 none) */
-    int values[DG_EVAL_KINDS];
-    unsigned reach_kinds;
-    /* the search in progress */
-    const dg_desc *d;
-    dg_state *s;
-    uint64_t nodes, node_limit;
-    int stop, allow_stop, failed, horizon;
-    int qdepth; /* plies of captures past the horizon (0: none) */
-    dg_move root_best;
-    int root_best_set;
-};
+#include "dgame_search_impl.h"
 
 int dg_searcher_new(dg_searcher **out, const dg_search_config *cfg)
 {
@@ -99,186 +32,17 @@ int dg_searcher_new(dg_searcher **out, const dg_search_config *cfg)
     return BS_OK;
 }
 
-static void free_tables(dg_searcher *sr)
-{
-    free(sr->lines);
-    free(sr->windows);
-    sr->windows = NULL;
-    sr->window_count = 0;
-    free(sr->dist[0]);
-    free(sr->dist[1]);
-    sr->lines = NULL;
-    sr->dist[0] = sr->dist[1] = NULL;
-    sr->line_count = 0;
-}
-
 void dg_searcher_free(dg_searcher *sr)
 {
     if (!sr)
         return;
-    free_tables(sr);
+    dgs_free_tables(sr);
     free(sr->tt);
     free(sr->moves);
     free(sr->scores);
     free(sr);
 }
 
-/* ---- the evaluation ---- */
-
-/* The lines along the line end's axes, and the distances to the reach
- * zone: made once a search. */
-static int prepare_eval(dg_searcher *sr, const dg_eval_game *eg)
-{
-    free_tables(sr);
-    int rows = eg->rows, cols = eg->cols;
-    sr->cells = rows * cols;
-    sr->k = eg->line_k;
-    sr->far = rows > cols ? rows : cols;
-    sr->uniform = 1;
-    for (int i = 0; i < DG_EVAL_KINDS; i++) {
-        sr->values[i] = eg->values[i] ? eg->values[i] : 1;
-        if (sr->values[i] != sr->values[0])
-            sr->uniform = 0;
-    }
-    sr->reach_kinds = eg->reach_kinds ? eg->reach_kinds : ~0u;
-    for (int code = 0; code < 256; code++)
-        sr->side_of[code] = (unsigned char)(code == 0 ? 0 : code == DG_BLOCK ? 3 : dg_side_of((unsigned)code));
-    if (sr->k >= 2) {
-        int cap = 4 * (rows + cols + 1) * 2;
-        sr->lines = malloc((size_t)cap * sizeof *sr->lines);
-        if (!sr->lines)
-            return BS_ENOMEM;
-        for (int a = 0; a < eg->line_axis_count && a < 4; a++) {
-            int dr = eg->line_axes[a][0], dc = eg->line_axes[a][1];
-            for (int r = 0; r < rows; r++)
-                for (int c = 0; c < cols; c++) {
-                    int pr = r - dr, pc = c - dc;
-                    if (pr >= 0 && pr < rows && pc >= 0 && pc < cols)
-                        continue; /* not the first cell of its line */
-                    int length = 0;
-                    for (int lr = r, lc = c; lr >= 0 && lr < rows && lc >= 0 && lc < cols; lr += dr, lc += dc)
-                        length++;
-                    if (length < sr->k || sr->line_count >= cap || (dr == 0 && dc == 0))
-                        continue;
-                    sr->lines[sr->line_count++] = (line){r * cols + c, dr * cols + dc, length};
-                }
-        }
-    }
-    if (sr->line_count && sr->cells <= 64) {
-        int cap = 0;
-        for (int l = 0; l < sr->line_count; l++)
-            cap += sr->lines[l].length - sr->k + 1;
-        sr->windows = malloc((size_t)cap * sizeof *sr->windows);
-        if (!sr->windows)
-            return BS_ENOMEM;
-        for (int l = 0; l < sr->line_count; l++)
-            for (int j = 0; j + sr->k <= sr->lines[l].length; j++) {
-                uint64_t mask = 0;
-                for (int i = 0; i < sr->k; i++)
-                    mask |= 1ULL << (sr->lines[l].start + (j + i) * sr->lines[l].step);
-                sr->windows[sr->window_count++] = mask;
-            }
-        sr->board_mask = sr->cells == 64 ? ~0ULL : (1ULL << sr->cells) - 1;
-    }
-    for (int side = 0; side < 2; side++) {
-        if (!eg->reach_zone[side] || eg->reach_zone_count[side] <= 0)
-            continue;
-        sr->dist[side] = malloc((size_t)sr->cells);
-        if (!sr->dist[side])
-            return BS_ENOMEM;
-        for (int i = 0; i < sr->cells; i++) {
-            int best = 255, r = i / cols, c = i % cols;
-            for (int z = 0; z < eg->reach_zone_count[side]; z++) {
-                int cell = eg->reach_zone[side][z];
-                if (cell < 0 || cell >= sr->cells)
-                    continue;
-                int dr = abs(cell / cols - r), dc = abs(cell % cols - c);
-                int dist = dr > dc ? dr : dc;
-                if (dist < best)
-                    best = dist;
-            }
-            sr->dist[side][i] = (unsigned char)best;
-        }
-    }
-    return BS_OK;
-}
-
-/* Windows of k cells slid along each line: one holding c pieces of one
- * side only is worth LINE_WEIGHT[c] to it. */
-static void line_potential(const dg_searcher *sr, const uint8_t *cell, int v[2])
-{
-    int k = sr->k, top = (int)(sizeof LINE_WEIGHT / sizeof LINE_WEIGHT[0]) - 1;
-    for (int l = 0; l < sr->line_count; l++) {
-        const line *ln = &sr->lines[l];
-        int count[4] = {0, 0, 0, 0};
-        int step = ln->step, in = ln->start, out = ln->start;
-        for (int j = 0; j < k - 1; j++, in += step)
-            count[sr->side_of[cell[in]]]++;
-        for (int j = k - 1; j < ln->length; j++, in += step, out += step) {
-            count[sr->side_of[cell[in]]]++;
-            if (!count[3]) {
-                if (count[1] && !count[2])
-                    v[0] += LINE_WEIGHT[count[1] < top ? count[1] : top];
-                else if (count[2] && !count[1])
-                    v[1] += LINE_WEIGHT[count[2] < top ? count[2] : top];
-            }
-            count[sr->side_of[cell[out]]]--;
-        }
-    }
-}
-
-/* The same on a board of one word: each window's pieces counted by masks. */
-static void line_potential64(const dg_searcher *sr, const dg_state *s, int v[2])
-{
-    int top = (int)(sizeof LINE_WEIGHT / sizeof LINE_WEIGHT[0]) - 1;
-    uint64_t black = s->occ[0][0], white = s->occ[1][0];
-    uint64_t blocks = ~(black | white | s->empty[0]) & sr->board_mask;
-    for (int w = 0; w < sr->window_count; w++) {
-        uint64_t m = sr->windows[w];
-        if (m & blocks)
-            continue;
-        int b = __builtin_popcountll(black & m), o = __builtin_popcountll(white & m);
-        if (b && !o)
-            v[0] += LINE_WEIGHT[b < top ? b : top];
-        else if (o && !b)
-            v[1] += LINE_WEIGHT[o < top ? o : top];
-    }
-}
-
-/* The position for the side to move, in hundredths of a piece: material,
- * line potential, the lead towards the reach zone. */
-static int evaluate(dg_searcher *sr)
-{
-    const dg_state *s = sr->s;
-    int v[2];
-    for (int side = 0; side < 2; side++) {
-        int material = 0, nearest = 255;
-        if (sr->uniform && !sr->dist[side]) {
-            material = s->count[side] * sr->values[0];
-        } else {
-            for (int w = 0; w < DG_WORDS; w++)
-                for (uint64_t bits = s->occ[side][w]; bits; bits &= bits - 1) {
-                    int i = w * 64 + __builtin_ctzll(bits);
-                    unsigned kind = dg_kind_of(s->cell[i]);
-                    material += sr->values[kind & 7];
-                    if (sr->dist[side] && (sr->reach_kinds >> kind & 1u) && sr->dist[side][i] < nearest)
-                        nearest = sr->dist[side][i];
-                }
-        }
-        v[side] = material * MATERIAL;
-        if (sr->dist[side])
-            v[side] -= REACH_LEAD * (nearest < sr->far ? nearest : sr->far);
-    }
-    if (sr->window_count)
-        line_potential64(sr, s, v);
-    else if (sr->line_count)
-        line_potential(sr, s->cell, v);
-    int me = s->player - 1;
-    int value = v[me] - v[1 - me];
-    return value > EVAL_BOUND ? EVAL_BOUND : value < -EVAL_BOUND ? -EVAL_BOUND : value;
-}
-
-/* A finished game for the side to move, `ply` plies from the root. */
 static int terminal_value(dg_searcher *sr, int status, int ply)
 {
     if (status == DG_DRAW)
@@ -432,7 +196,7 @@ static int quiesce(dg_searcher *sr, int alpha, int beta, int ply, int left)
     int status = dg_status(sr->d, sr->s);
     if (status != DG_ONGOING)
         return terminal_value(sr, status, ply);
-    int stand = evaluate(sr);
+    int stand = dgs_evaluate(sr);
     if (left <= 0 || ply >= MAX_PLY)
         return stand;
     if (reserve_moves(sr) != BS_OK) {
@@ -501,7 +265,7 @@ static int negamax(dg_searcher *sr, int depth, int alpha, int beta, int ply)
         return terminal_value(sr, status, ply);
     if (depth <= 0 || ply >= MAX_PLY) {
         sr->horizon = 1;
-        return sr->qdepth > 0 ? quiesce(sr, alpha, beta, ply, sr->qdepth) : evaluate(sr);
+        return sr->qdepth > 0 ? quiesce(sr, alpha, beta, ply, sr->qdepth) : dgs_evaluate(sr);
     }
     uint64_t key = state_key(sr->s);
     tt_entry *e = &sr->tt[key & sr->tt_mask];
@@ -534,7 +298,7 @@ static int negamax(dg_searcher *sr, int depth, int alpha, int beta, int ply)
     if (count == 0) {
         if (!dg_can_pass(sr->d, sr->s)) { /* nothing can happen: score it as it stands */
             sr->horizon = 1;
-            return evaluate(sr);
+            return dgs_evaluate(sr);
         }
         sr->moves[base] = DG_SEARCH_PASS;
         count = 1;
@@ -643,7 +407,7 @@ int dg_search(dg_searcher *sr, const dg_desc *d, dg_state *s, const dg_eval_game
     sr->move_used = 0;
     sr->root_best_set = 0;
     sr->qdepth = lim && can_capture(d) ? lim->quiescence : 0;
-    int st = prepare_eval(sr, eg);
+    int st = dgs_prepare_eval(sr, eg);
     if (st != BS_OK)
         return st;
     memset(sr->killers, 0, sizeof sr->killers);
