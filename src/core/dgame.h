@@ -94,6 +94,7 @@ typedef struct dg_spec {
     int no_move; /* DG_NOMOVE_* */
     int score;   /* DG_SCORE_* */
     int swap;
+    int values[DG_MAX_KINDS]; /* each kind's worth for a material evaluation (not used by the rules) */
 } dg_spec;
 
 typedef uint64_t dg_move;

@@ -85,6 +85,15 @@ static int check_rule(dg_desc *d, int r, char *why, size_t why_len)
                 }
         }
     }
+    if (d->ncells <= 64 && (rs->op == DG_OP_STEP || rs->op == DG_OP_LEAP))
+        for (int side = 0; side < 2; side++)
+            for (int j = 0; j < ru->n[side]; j++) {
+                ru->delta[side][j] = rs->dirs[side].d[j][0] * d->cols + rs->dirs[side].d[j][1];
+                ru->src[side][j] = 0;
+                for (int c = 0; c < d->ncells; c++)
+                    if (ru->tgt[side][c * ru->n[side] + j] < d->ncells)
+                        ru->src[side][j] |= 1ULL << c;
+            }
     if (rs->has_arrow && rs->op != DG_OP_SLIDE)
         FAIL("field 'rules'[%d] 'arrow': only a slide has an arrow", R);
     return BS_OK;
@@ -147,6 +156,15 @@ static int check_ends(dg_desc *d, char *why, size_t why_len)
                 d->connect_dirs[e][j] = (int8_t)c;
             }
             d->nconnect_dirs[e] = es->dirs.n;
+            d->connect_nb[e] = calloc((size_t)d->ncells * (size_t)d->nwords, sizeof(uint64_t));
+            if (!d->connect_nb[e])
+                return BS_ENOMEM;
+            for (int c = 0; c < d->ncells; c++)
+                for (int j = 0; j < es->dirs.n; j++) {
+                    int t = d->nb[c * 8 + d->connect_dirs[e][j]];
+                    if (t >= 0)
+                        d->connect_nb[e][c * d->nwords + (t >> 6)] |= 1ULL << (t & 63);
+                }
             for (int s = 0; s < 2; s++)
                 for (int k = 0; k < 2; k++)
                     if (es->edges[s][k] < DG_EDGE_N || es->edges[s][k] > DG_EDGE_E)
@@ -189,8 +207,20 @@ static int compile(dg_desc *d, char *why, size_t why_len)
         d->cls[code] = (uint8_t)(code == 0 ? DG_CLS_EMPTY : code == DG_BLOCK ? DG_CLS_BLOCK : DG_CLS_SIDE(dg_side_of((unsigned)code)));
     for (int code = 0; code < 256; code++)
         d->zidx[code] = (uint8_t)(code == DG_BLOCK ? 17 : code <= 2 * DG_MAX_KINDS ? code : 0);
-    for (int c = 0; c < d->ncells; c++)
-        d->colmask[c % d->cols].w[c >> 6] |= 1ULL << (c & 63);
+    for (int c = 0; c < d->ncells; c++) {
+        uint64_t bit = 1ULL << (c & 63);
+        d->colmask[c % d->cols].w[c >> 6] |= bit;
+        if (c < d->cols) {
+            d->edge[DG_EDGE_N].w[c >> 6] |= bit;
+            d->top |= bit;
+        }
+        if (c >= d->ncells - d->cols)
+            d->edge[DG_EDGE_S].w[c >> 6] |= bit;
+        if (c % d->cols == 0)
+            d->edge[DG_EDGE_W].w[c >> 6] |= bit;
+        if (c % d->cols == d->cols - 1)
+            d->edge[DG_EDGE_E].w[c >> 6] |= bit;
+    }
     for (int i = 0; i < d->ncells; i++)
         if (sp->cells[i] < -1 || sp->cells[i] > 2 * sp->nkinds)
             FAIL("field 'cells'[%d]: bad code %d", i + 1, sp->cells[i]);
@@ -232,7 +262,26 @@ static int compile(dg_desc *d, char *why, size_t why_len)
         if (rc)
             return rc;
     }
-    return check_ends(d, why, why_len);
+    int rc = check_ends(d, why, why_len);
+    d->bulk = rc == BS_OK && d->ncells <= 64 && !sp->must_capture && !sp->swap;
+    int moving = 0, placing = 0;
+    for (int r = 0; r < sp->nrules && d->bulk; r++) {
+        const dg_rule_spec *rs = &sp->rules[r];
+        if (rs->op == DG_OP_PLACE)
+            d->bulk = rs->at != DG_AT_ADJACENT && !rs->has_flips;
+        else
+            d->bulk = (rs->op == DG_OP_STEP || rs->op == DG_OP_LEAP) && rs->kinds == (1u << sp->nkinds) - 1;
+        moving |= rs->op != DG_OP_PLACE;
+        placing |= rs->op == DG_OP_PLACE;
+    }
+    d->pick = d->bulk && moving ? (placing ? DG_PICK_PARTIAL : DG_PICK_NTH) : DG_PICK_LIST;
+    if (rc == BS_OK && sp->nrules == 1 && sp->rules[0].op == DG_OP_PLACE && sp->rules[0].at == DG_AT_EMPTY &&
+        !sp->rules[0].has_flips && !sp->must_capture)
+        d->pick = DG_PICK_EMPTY;
+    if (rc == BS_OK && sp->nrules == 1 && sp->rules[0].op == DG_OP_PLACE && sp->rules[0].at == DG_AT_COLUMN &&
+        !sp->rules[0].has_flips && !sp->must_capture && !sp->swap)
+        d->pick = DG_PICK_COLUMN;
+    return rc;
 }
 
 int dg_compile(const dg_spec *spec, dg_desc **out, char *why, size_t why_len)
@@ -263,6 +312,8 @@ void dg_desc_free(dg_desc *d)
     }
     free(d->nb);
     free(d->zob);
+    for (int e = 0; e < DG_MAX_ENDS; e++)
+        free(d->connect_nb[e]);
     free(d);
 }
 

@@ -63,41 +63,43 @@ static int line_fires(const dg_desc *d, const dg_state *s, int e, int mover, int
     return 0;
 }
 
-static int on_edge(const dg_desc *d, int c, int edge)
-{
-    switch (edge) {
-    case DG_EDGE_N: return c < d->cols;
-    case DG_EDGE_S: return c >= d->ncells - d->cols;
-    case DG_EDGE_W: return c % d->cols == 0;
-    default: return c % d->cols == d->cols - 1;
-    }
-}
-
-/* connect: a group through a cell the move made the mover's touching both edges. */
+/* connect: a group through a cell the move made the mover's touching both
+ * edges (a flood fill over the mover's cells, a word of neighbours at a time). */
 static int connect_fires(const dg_desc *d, const dg_state *s, int e, int mover, int from)
 {
     const dg_end_spec *es = &d->spec.ends[e];
     uint64_t seen[DG_WORDS];
     int16_t stack[DG_MAX_CELLS];
-    int e1 = es->edges[mover - 1][0], e2 = es->edges[mover - 1][1];
-    memset(seen, 0, sizeof seen);
+    int nw = d->nwords;
+    const uint64_t *mine = s->occ[mover - 1], *m1 = d->edge[es->edges[mover - 1][0]].w,
+                   *m2 = d->edge[es->edges[mover - 1][1]].w, *nb = d->connect_nb[e];
+    int on1 = 0, on2 = 0;
+    for (int w = 0; w < nw; w++) {
+        on1 |= (mine[w] & m1[w]) != 0;
+        on2 |= (mine[w] & m2[w]) != 0;
+    }
+    if (!on1 || !on2) /* no stone on one of the edges: no group joins them */
+        return 0;
     for (int l = from; l < s->log_top; l++) {
-        int start = s->log[l].cell, sp = 0, t1 = 0, t2 = 0;
-        if (dg_side_of(s->cell[start]) != mover || dg_bit(seen, start))
+        int start = s->log[l].cell, sp = 0;
+        if (!(d->cls[s->cell[start]] & DG_CLS_SIDE(mover)))
             continue;
+        memset(seen, 0, sizeof seen[0] * (size_t)nw);
         seen[start >> 6] |= 1ULL << (start & 63);
         stack[sp++] = (int16_t)start;
         while (sp) {
-            int c = stack[--sp];
-            t1 |= on_edge(d, c, e1);
-            t2 |= on_edge(d, c, e2);
-            for (int j = 0; j < d->nconnect_dirs[e]; j++) {
-                int t = d->nb[c * 8 + d->connect_dirs[e][j]];
-                if (t >= 0 && !dg_bit(seen, t) && dg_side_of(s->cell[t]) == mover) {
-                    seen[t >> 6] |= 1ULL << (t & 63);
-                    stack[sp++] = (int16_t)t;
-                }
+            const uint64_t *n = nb + stack[--sp] * nw;
+            for (int w = 0; w < nw; w++) {
+                uint64_t x = n[w] & mine[w] & ~seen[w];
+                seen[w] |= x;
+                for (; x; x &= x - 1)
+                    stack[sp++] = (int16_t)(w * 64 + __builtin_ctzll(x));
             }
+        }
+        int t1 = 0, t2 = 0;
+        for (int w = 0; w < nw; w++) {
+            t1 |= (seen[w] & m1[w]) != 0;
+            t2 |= (seen[w] & m2[w]) != 0;
         }
         if (t1 && t2)
             return 1;

@@ -112,13 +112,21 @@ static int gen_place(gen *g, int r, int side)
 static int gen_arrows(gen *g, const dg_rule *ru, int r, int side, int o, int l)
 {
     const dg_desc *d = g->d;
-    const dg_state *s = g->s;
-    int vacated = ru->spec->leave ? -1 : o;
+    const uint8_t *cell = g->s->cell;
+    const int16_t *nb = d->nb;
+    int vacated = ru->spec->leave ? -1 : o, n = g->n, cap = g->cap;
+    dg_move base = mv(o, l, r), *out = g->out;
     for (int j = 0; j < ru->na[side - 1]; j++) {
         int dir = ru->adir[side - 1][j];
-        for (int c = d->nb[l * 8 + dir]; c >= 0 && (s->cell[c] == 0 || c == vacated); c = d->nb[c * 8 + dir])
-            EMIT(g, mv(o, l, r) | (dg_move)c << 29);
+        for (int c = nb[l * 8 + dir]; c >= 0 && (cell[c] == 0 || c == vacated); c = nb[c * 8 + dir]) {
+            if (n >= cap) {
+                g->n = n;
+                return g->probe ? 1 : DG_EOVERFLOW;
+            }
+            out[n++] = base | (dg_move)c << 29;
+        }
     }
+    g->n = n;
     return 0;
 }
 
@@ -322,4 +330,76 @@ int dg_is_legal(const dg_desc *d, const dg_state *s, dg_move m)
         if (buf[i] == m)
             return 1;
     return 0;
+}
+
+int dg_count_moves(const dg_desc *d, const dg_state *s)
+{
+    int side = s->player, count = 0;
+    uint64_t mine = s->occ[side - 1][0], empty = s->empty[0], enemy = s->occ[2 - side][0];
+    for (int r = 0; r < d->spec.nrules; r++) {
+        const dg_rule *ru = &d->rules[r];
+        const dg_rule_spec *rs = ru->spec;
+        if (rs->op == DG_OP_PLACE) {
+            if (rs->at == DG_AT_EMPTY) {
+                count += __builtin_popcountll(empty);
+            } else {
+                for (int col = 0; col < d->cols; col++)
+                    count += s->cell[col] == 0;
+            }
+            continue;
+        }
+        uint64_t ok = (rs->to != DG_TO_ENEMY ? empty : 0) | (rs->to != DG_TO_EMPTY ? enemy : 0);
+        for (int j = 0; j < ru->n[side - 1]; j++) {
+            uint64_t from = mine & ru->src[side - 1][j];
+            int delta = ru->delta[side - 1][j]; /* |delta| < 64 whenever from is not 0 */
+            if (!from)
+                continue;
+            count += __builtin_popcountll((delta > 0 ? from << delta : from >> -delta) & ok);
+        }
+    }
+    return count;
+}
+
+int dg_origin_sets(const dg_desc *d, const dg_state *s, uint64_t *sets)
+{
+    int side = s->player, count = 0;
+    uint64_t mine = s->occ[side - 1][0], empty = s->empty[0], enemy = s->occ[2 - side][0];
+    for (int r = 0; r < d->spec.nrules; r++) {
+        const dg_rule *ru = &d->rules[r];
+        const dg_rule_spec *rs = ru->spec;
+        uint64_t ok = (rs->to != DG_TO_ENEMY ? empty : 0) | (rs->to != DG_TO_EMPTY ? enemy : 0);
+        for (int j = 0; j < ru->n[side - 1]; j++, sets++) {
+            uint64_t from = mine & ru->src[side - 1][j];
+            int delta = ru->delta[side - 1][j]; /* |delta| < 64 whenever from is not 0 */
+            *sets = from ? from & (delta > 0 ? ok >> delta : ok << -delta) : 0;
+            count += __builtin_popcountll(*sets);
+        }
+    }
+    return count;
+}
+
+dg_move dg_nth_move(const dg_desc *d, const dg_state *s, const uint64_t *sets, int k)
+{
+    int side = s->player;
+    for (int r = 0; r < d->spec.nrules; r++) {
+        const dg_rule *ru = &d->rules[r];
+        int nn = ru->n[side - 1], count = 0;
+        uint64_t any = 0;
+        for (int j = 0; j < nn; j++) {
+            count += __builtin_popcountll(sets[j]);
+            any |= sets[j];
+        }
+        if (k >= count) {
+            k -= count;
+            sets += nn;
+            continue;
+        }
+        for (; any; any &= any - 1) {
+            int i = __builtin_ctzll(any);
+            for (int j = 0; j < nn; j++)
+                if ((sets[j] >> i & 1) && k-- == 0)
+                    return mv(i, i + ru->delta[side - 1][j], r);
+        }
+    }
+    return 0; /* k beyond the count: not reached */
 }

@@ -37,6 +37,8 @@ lstate *bs_lua_checkdgstate(lua_State *L, int arg)
     lstate *st = luaL_checkudata(L, arg, DGSTATE_META);
     if (!st->s)
         luaL_argerror(L, arg, "a released state");
+    if (!st->g->d) /* its game's __gc was called by hand */
+        luaL_argerror(L, arg, "a state of a released game");
     return st;
 }
 
@@ -73,7 +75,7 @@ static int core_dgame(lua_State *L)
     if (rc == BS_ENOMEM)
         return luaL_error(L, "core.dgame: not enough memory");
     if (rc)
-        return luaL_error(L, "core.dgame: %s", why);
+        return luaL_argerror(L, 1, why);
     g->buf = malloc(sizeof *g->buf * DG_MOVES_MAX);
     if (!g->buf)
         return luaL_error(L, "core.dgame: not enough memory");
@@ -319,7 +321,7 @@ static int state_count(lua_State *L)
 static int state_eq(lua_State *L)
 {
     lstate *a = luaL_testudata(L, 1, DGSTATE_META), *b = luaL_testudata(L, 2, DGSTATE_META);
-    lua_pushboolean(L, a && b && a->s && b->s && dg_state_equal(a->s, b->s));
+    lua_pushboolean(L, a && b && a->s && b->s && a->g->d && b->g->d && dg_state_equal(a->s, b->s));
     return 1;
 }
 

@@ -7,8 +7,6 @@
 #include "../core/dgame.h"
 #include "binding.h"
 
-#define DGAME_META "boardscript.dgame"
-#define DGSTATE_META "boardscript.dgame_state"
 
 /* G: the compiled description, one move buffer (DG_MOVES_MAX) and each kind's
  * letter for tostring; its user value is the list of kind names. S: a state
