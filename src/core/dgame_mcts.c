@@ -3,11 +3,10 @@
 #include <string.h>
 
 #include "common.h"
-#include "dgame_impl.h" /* playouts on a scratch state without an undo log, as dg_playouts */
 #include "dgame_search.h"
 #include "rng.h"
 
-/* A playout that has not ended after this many plies is decided by score. */
+/* A playout that has not ended after this many plies is a draw. */
 #define PLAYOUT_LIMIT 1000
 #define STOP_EVERY 64u
 #define MAX_PATH 4096
@@ -65,7 +64,6 @@ typedef struct mcts {
     mnode *nodes;
     size_t used, cap, max;
     dg_move *moves; /* DG_MOVES_MAX */
-    dg_state *scratch; /* the playouts' state */
     int32_t path[MAX_PATH];
     int failed;
 } mcts;
@@ -189,44 +187,18 @@ static void settle(mcts *t, int32_t at)
         n->solved = (uint8_t)other;
 }
 
-/* Random moves from the state to the end (or PLAYOUT_LIMIT plies), on
- * the scratch state: black's reward. */
+/* A random game from the state to its end (or PLAYOUT_LIMIT plies: then
+ * a draw), by the engine's own playout (dg_playouts, the state unchanged):
+ * black's reward. */
 static double playout(mcts *t)
 {
-    dg_state *w = t->scratch;
-    dg_copy_position(w, t->s);
-    int status;
-    /* the status by the ends; a side without a move is found by the generation */
-    for (int n = 0; (status = w->status) == DG_ONGOING && n < PLAYOUT_LIMIT; n++) {
-        int count = dg_generate(t->d, w, t->moves, DG_MOVES_MAX, 0);
-        int rc;
-        if (count < 0) {
-            t->failed = count;
-            break;
-        }
-        if (count == 0) {
-            dg_set_nomove(t->d, w, 1);
-            if ((status = w->status) != DG_ONGOING)
-                break;
-            rc = dg_pass(t->d, w);
-        } else {
-            rc = dg_play(t->d, w, t->moves[bs_rng_below_inline(&t->rng, (uint64_t)count)]);
-        }
-        w->log_top = w->nframes = 0; /* nothing is undone */
-        if (rc != BS_OK) {
-            t->failed = rc;
-            break;
-        }
-    }
-    if (status == DG_WON_BLACK)
-        return 1;
-    if (status == DG_WON_WHITE)
-        return 0;
-    if (status == DG_DRAW)
+    int64_t out[4];
+    int rc = dg_playouts(t->d, t->s, &t->rng, 1, PLAYOUT_LIMIT, out);
+    if (rc != BS_OK) {
+        t->failed = rc;
         return 0.5;
-    int score[2];
-    dg_score(t->d, w, score);
-    return score[0] > score[1] ? 1 : score[0] < score[1] ? 0 : 0.5;
+    }
+    return out[0] ? 1 : out[1] ? 0 : 0.5;
 }
 
 /* One iteration: down the tree, one expansion, a playout or a leaf value,
@@ -324,10 +296,8 @@ int dg_mcts(const dg_desc *d, dg_state *s, const dg_mcts_config *cfg, dg_mcts_re
     t->max = cfg->max_nodes;
     bs_rng_seed(&t->rng, cfg->seed);
     t->moves = malloc(DG_MOVES_MAX * sizeof *t->moves);
-    t->scratch = dg_state_clone(s);
     int st = BS_OK;
-    if (!t->moves || !t->scratch || dg_reserve_log(t->scratch, 4 * DG_MAX_HOPS + 64) != BS_OK ||
-        !reserve_nodes(t, 1)) {
+    if (!t->moves || !reserve_nodes(t, 1)) {
         st = BS_ENOMEM;
         goto done;
     }
@@ -380,7 +350,6 @@ int dg_mcts(const dg_desc *d, dg_state *s, const dg_mcts_config *cfg, dg_mcts_re
     res->value = res->proven ? (res->proven > 0 ? 1 : 0) : visits ? wins / visits : 0.5;
 done:
     free(t->moves);
-    dg_state_free(t->scratch);
     free(t->nodes);
     free(t);
     return st;
