@@ -15,9 +15,9 @@
 -- (`describe.in_core`) is searched by the described-game searcher
 -- (`S:search`, src/core/dgame_search.c): the same options, an evaluation of
 -- material (the description's `values`), line potential and the lead
--- towards a reach zone; `endgame` and `eval` do not apply there. Given
--- neither `depth` nor `time` it searches DESCRIBED_DEPTH plies within
--- DESCRIBED_TIME seconds.
+-- towards a reach zone; `endgame`, `eval`, `weights` and `evaluate` do not
+-- apply there. Given neither `depth` nor `time` it searches
+-- DESCRIBED_DEPTH plies within DESCRIBED_TIME seconds.
 --
 -- The evaluation (`eval`): a learned one (boardscript train) from a file,
 -- `hand` for the hand-written weighted sum, or by default the one shipped
