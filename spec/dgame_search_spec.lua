@@ -96,6 +96,20 @@ describe("S:search (alpha-beta over a described game)", function()
     assert.is_true(info.depth >= 1)
   end)
 
+  it("passes where the side to move must (and says what it costs)", function()
+    -- 1 x 3: black a1, white b1; a stone goes next to one's own: black has no move
+    local tbl = T.game { name = "pass", rows = 1, cols = 3, cells = { 1, 2, 0 },
+      rules = { { op = "place", kind = 1, at = "adjacent", dirs = T.dirs("orthogonal") } },
+      no_move = "pass", ends = { { op = "full", result = "score" } } }
+    local S = core.dgame(tbl):start()
+    assert.is_true(S:can_pass())
+    local move, value, info = S:search { depth = 4 }
+    assert.equal("pass", move)
+    assert.is_true(value < -1000000) -- white fills c1 and wins 2 to 1
+    assert.is_true(info.exact)
+    assert.equal("pass", (S:mcts { playouts = 50 }))
+  end)
+
   it("says a finished game is over", function()
     local S = position(T.tictactoe(), "a1 a2 b1 b2 c1")
     assert.same({ nil, "game over" }, { S:search { depth = 2 } })
