@@ -31,7 +31,6 @@ typedef struct clock_budget {
     clockid_t id;
     struct timespec start, deadline;
     int has_deadline;
-    int last_value, has_last;
 } clock_budget;
 
 static double seconds_between(const struct timespec *a, const struct timespec *b)
@@ -71,20 +70,6 @@ static int should_stop(void *userdata)
     struct timespec t;
     clock_gettime(b->id, &t);
     return t.tv_sec > b->deadline.tv_sec || (t.tv_sec == b->deadline.tv_sec && t.tv_nsec >= b->deadline.tv_nsec);
-}
-
-/* lsearch.c's time management: a settled search stops at 30 % of its
- * time, an unsettled one at 60 % (the next iteration would not finish). */
-static int iteration_done(void *userdata, int depth, int value, int move_changed)
-{
-    clock_budget *b = userdata;
-    (void)depth;
-    int settled = !move_changed && b->has_last && abs(value - b->last_value) < 100;
-    b->last_value = value;
-    b->has_last = 1;
-    if (!b->has_deadline)
-        return 0;
-    return budget_used(b) > seconds_between(&b->start, &b->deadline) * (settled ? 0.3 : 0.6);
 }
 
 static void push_move(lua_State *L, dg_move m)
@@ -189,7 +174,9 @@ int bs_lua_dgame_search(lua_State *L)
     eval_reach(d, &eg, zones);
     clock_budget budget;
     budget_start(&budget, CLOCK_MONOTONIC, seconds);
-    dg_search_config cfg = {(size_t)tt_mb << 20, should_stop, &budget, iteration_done};
+    /* the whole time is used: an iteration cut short still counts (its
+     * first move is the last iteration's best, any that beat it is kept) */
+    dg_search_config cfg = {(size_t)tt_mb << 20, should_stop, &budget, NULL};
     dg_searcher *sr;
     if (dg_searcher_new(&sr, &cfg) != BS_OK)
         return luaL_error(L, "not enough memory for the search's %d MiB table", (int)tt_mb);
