@@ -86,7 +86,7 @@
 
 --- What a value is, as `io.type` tells files: the type name of an object
 -- of this module ("board", "rng", "dots", "cursor", "searcher",
--- "dots_solver", "evaluator" or "trainer"), "closed " and the name for a
+-- "dots_solver", "evaluator", "trainer", "dgame" or "dgame_state"), "closed " and the name for a
 -- closed one ("closed board"), or nil (fail) for any other value. The test
 -- is the registry's own metatable (`luaL_testudata`), so a table whose
 -- metatable says `__name = "boardscript.board"` is not a board.

@@ -350,3 +350,9 @@ void dg_copy_position(dg_state *dst, const dg_state *src)
     dst->frames_cap = frames_cap;
     dst->log_top = dst->nframes = 0;
 }
+
+void dg_state_copy_position(dg_state *dst, const dg_state *src)
+{
+    dg_copy_position(dst, src);
+    dst->nolog = 0;
+}

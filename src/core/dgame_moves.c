@@ -273,6 +273,11 @@ int dg_is_capture(const dg_desc *d, const dg_state *s, dg_move m)
     return op != DG_OP_PLACE && dg_side_of(s->cell[m >> 10 & 1023]) == 3 - s->player;
 }
 
+int dg_move_captures(const dg_desc *d, const dg_state *s, dg_move m)
+{
+    return dg_is_capture(d, s, m);
+}
+
 static int swap_open(const dg_desc *d, const dg_state *s)
 {
     return d->spec.swap && s->ply == 1 && s->passes == 0 && s->player != d->spec.first &&
