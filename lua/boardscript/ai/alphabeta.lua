@@ -155,7 +155,7 @@ local function choose_described(self, g, ctx)
   local opts = self.opts
   local depth, time = budget(opts, ctx, alphabeta.DESCRIBED_DEPTH)
   if depth == nil and time == nil then depth, time = alphabeta.DESCRIBED_DEPTH, alphabeta.DESCRIBED_TIME end
-  local normalised = g.rules.described.normalised(g.opts or {})
+  local normalised = describe.normalize(g.rules, g.opts or {})
   local move, value, info = g.state.board:search { depth = depth, time = time, tt_mb = opts.tt_mb or 16,
     values = normalised.values }
   if move == nil then return nil end
