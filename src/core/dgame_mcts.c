@@ -308,7 +308,7 @@ int dg_mcts(const dg_desc *d, dg_state *s, const dg_mcts_config *cfg, dg_mcts_re
     int root_count = expand(t, 0);
     t->max = cfg->max_nodes;
     if (root_count == 0) {
-        st = t->failed ? t->failed : t->used + DG_MOVES_MAX > t->cap ? BS_ENOMEM : BS_ESTATE;
+        st = t->failed ? t->failed : BS_ENOMEM; /* a game on has a move or a pass: no room for them */
         goto done;
     }
     uint64_t count = 0;
