@@ -878,3 +878,34 @@
 -- @tparam rng|int rng a `core.rng` or a seed
 -- @int[opt=1] n how many games
 -- @treturn table `black`, `white`, `draw` (games each) and `plies` (in all)
+
+--- The best move by iterative deepening alpha-beta (PVS, a transposition
+-- table, captures, killers and history first), evaluating the horizon by
+-- material, line potential and the lead towards a reach zone. It (and
+-- `mcts`) plays and undoes on the state and leaves it as it was; a move is
+-- an integer, or "pass" for a side that must pass; options out of range
+-- raise naming the option.
+-- @function dgame_state:search
+-- @tab[opt] opts `depth` (1..100; without depth, time or nodes: 6), `time`
+-- (seconds of wall time), `nodes`, `tt_mb` (1..4096, default 16), `values`
+-- (a list of the kinds' values, default 1 each), `quiescence` (0..32 plies
+-- of captures past the horizon, default 8)
+-- @return the move
+-- @treturn int its value for the side to move, in hundredths of a piece;
+-- beyond +-1000000 a win or loss found
+-- @treturn table info: `depth`, `nodes`, `exact` (the value is the game's
+-- result with best play), `stopped`, `seconds`
+-- @return or nil and "game over"
+
+--- The most visited move of a Monte Carlo tree search (UCT with random
+-- playouts, proven wins and losses carried up the tree).
+-- @function dgame_state:mcts
+-- @tab[opt] opts `playouts` (without playouts or time: 1000), `time`
+-- (seconds of processor time), `seed` (an integer, default 1: the same seed
+-- gives the same move), `c` (0..100, default 0.4), `max_nodes` (16..2^30,
+-- default 2^20 nodes of 32 bytes)
+-- @return the move
+-- @treturn table info: `playouts`, `value` (the side to move's mean reward,
+-- 0..1), `nodes`, `proven` (1 a proven win, -1 a proven loss, 0),
+-- `visits` (move -> playouts through it), `seconds`
+-- @return or nil and "game over"

@@ -37,8 +37,11 @@ players.BUILTIN = {
   mcts = { module = "boardscript.ai.mcts", summary = "Monte Carlo tree search (UCT) with random playouts" },
   dots_rules = { module = "boardscript.ai.dots_rules", games = { "dots" },
                  summary = "the seed 001 computer player (four-level rule)" },
-  alphabeta = { module = "boardscript.ai.alphabeta", accepts = function(r) return rules_mod.searched_in_core(r) end,
-                summary = "alpha-beta search in C with an exact endgame (capture rule sets the core describes)" },
+  alphabeta = { module = "boardscript.ai.alphabeta",
+                accepts = function(r)
+                  return rules_mod.searched_in_core(r) or require("boardscript.describe").in_core(r)
+                end,
+                summary = "alpha-beta search in C (capture rule sets the core describes, described games)" },
   dots_search = { module = "boardscript.ai.dots_search", games = { "dots" }, summary = "chain-aware search up to 8x8" },
   solver = { module = "boardscript.ai.dots_solver", games = { "dots" },
              summary = "perfect Dots and Boxes play on small grids (exact solver)" },

@@ -515,6 +515,8 @@ matrix.functions = {
     { valid = 2, ok = function(v)
       return v == nil or (integer(v) ~= nil and integer(v) >= 0 and integer(v) <= 100000000)
     end } } },
+  { of = DGSTATE, name = "search", args = { k.table(false, function() return { depth = 2, tt_mb = 1 } end) } },
+  { of = DGSTATE, name = "mcts", args = { k.table(false, function() return { playouts = 10 } end) } },
   { of = DGSTATE, name = "__gc", args = {}, closed_ok = true },
   { of = DGSTATE, name = "__tostring", args = {} },
   { of = DGSTATE, name = "__eq", args = { k.any(function() return core.dgame(dgame_tables.tictactoe()):start() end) },

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 
 #include "ldgame.h"
+#include "ldgame_search.h"
 
 /*
  * G holds the compiled description and one move buffer (the binding's
@@ -383,7 +384,8 @@ void bs_lua_open_dgame(lua_State *L)
         { "count", state_count },         { "clone", state_clone },
         { "move_text", bs_lua_dgstate_move_text }, { "parse_move", bs_lua_dgstate_parse_move },
         { "move_cells", bs_lua_dgstate_move_cells }, { "perft", state_perft },
-        { "playout", state_playout },     { NULL, NULL }
+        { "playout", state_playout },     { "search", bs_lua_dgame_search },
+        { "mcts", bs_lua_dgame_mcts },    { NULL, NULL }
     };
     static const luaL_Reg state_meta[] = {
         { "__gc", state_gc }, { "__eq", state_eq }, { "__tostring", bs_lua_dgstate_tostring }, { NULL, NULL }

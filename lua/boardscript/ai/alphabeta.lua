@@ -11,6 +11,14 @@
 -- blocks and direction sets; a variant that overrides a hook is played by
 -- minimax or mcts instead.
 --
+-- A described game (boardscript.describe) that the C engine runs exactly
+-- (`describe.in_core`) is searched by the described-game searcher
+-- (`S:search`, src/core/dgame_search.c): the same options, an evaluation of
+-- material (the description's `values`), line potential and the lead
+-- towards a reach zone; `endgame`, `eval`, `weights` and `evaluate` do not
+-- apply there. Given neither `depth` nor `time` it searches
+-- DESCRIBED_DEPTH plies within DESCRIBED_TIME seconds.
+--
 -- The evaluation (`eval`): a learned one (boardscript train) from a file,
 -- `hand` for the hand-written weighted sum, or by default the one shipped
 -- for the rule set and size when there is one (`boardscript ai list`),
@@ -21,12 +29,21 @@
 -- replaces either evaluation, so a policy file can wrap it with its
 -- own (lua/examples/my_alphabeta.lua).
 local core = require "boardscript.core"
+local describe = require "boardscript.describe"
 local evalfile = require "boardscript.evalfile"
 local rules_mod = require "boardscript.rules"
 
+--- Whether alphabeta plays `rules`: a capture rule set the C core searches
+-- exactly, or a described game the C engine runs exactly.
+-- @tparam table rules a rule set
+-- @treturn boolean
+local function accepts(rules)
+  return rules_mod.searched_in_core(rules) or describe.in_core(rules)
+end
+
 local alphabeta = {
   name = "alphabeta",
-  accepts = rules_mod.searched_in_core,
+  accepts = accepts,
   options = {
     depth = { type = "integer", min = 1, max = 60, help = "plies to search (default 6 without a time)" },
     time = { type = "number", min = 0, max = 10000000, help = "seconds per move (iterative deepening stops in time)" },
@@ -42,6 +59,11 @@ local alphabeta = {
 --- The depth of a search given neither a depth nor a time (the C
 -- searcher's default).
 alphabeta.DEFAULT_DEPTH = 6
+--- A described game's search given neither a depth nor a time: this many
+-- plies, stopped after DESCRIBED_TIME seconds if they take longer (a wide
+-- game such as Amazons).
+alphabeta.DESCRIBED_DEPTH = 8
+alphabeta.DESCRIBED_TIME = 1
 
 --- The exact-solve threshold when `endgame` is not given, for a search
 -- `depth` plies deep (nil: by time): 14, or depth + 10 up to 20 when that is
@@ -60,7 +82,7 @@ end
 -- searched in worker processes) holds no table. (Its metatable is apart:
 -- an instance reaches no table of its methods through a field,
 -- `inst.__index`.)
-local Instance = { name = "alphabeta", accepts = rules_mod.searched_in_core }
+local Instance = { name = "alphabeta", accepts = accepts }
 local InstanceMeta = {
   __index = function(self, key)
     if key ~= "searcher" then return Instance[key] end
@@ -99,10 +121,8 @@ function Instance:evaluator(g)
   return self.learned
 end
 
---- The searcher's options for a position of game `g`.
-function Instance:search_options(g, ctx)
-  local state = g.state
-  local opts = self.opts
+-- The search and time of a move (ctx.time, the options, --max-seconds).
+local function budget(opts, ctx, default_depth)
   local time = ctx and ctx.time or opts.time
   local depth = opts.depth
   if ctx and ctx.max_seconds then
@@ -110,9 +130,17 @@ function Instance:search_options(g, ctx)
     -- itself within the budget (its clock is wall time, never slower than
     -- the processor time the budget counts); the budget caps the search,
     -- never turns the default depth into a search by time
-    if time == nil and depth == nil then depth = alphabeta.DEFAULT_DEPTH end
+    if time == nil and depth == nil then depth = default_depth end
     time = math.min(time or math.huge, 0.9 * ctx.max_seconds)
   end
+  return depth, time
+end
+
+--- The searcher's options for a position of game `g`.
+function Instance:search_options(g, ctx)
+  local state = g.state
+  local opts = self.opts
+  local depth, time = budget(opts, ctx, alphabeta.DEFAULT_DEPTH)
   return {
     game = rules_mod.core_game(g.rules, state),
     passes = state.passes, piece = state.piece, turns = state.turns, unable = state.unable,
@@ -122,7 +150,24 @@ function Instance:search_options(g, ctx)
   }
 end
 
+-- A described game's move: the described-game searcher on its state.
+local function choose_described(self, g, ctx)
+  local opts = self.opts
+  local depth, time = budget(opts, ctx, alphabeta.DESCRIBED_DEPTH)
+  if depth == nil and time == nil then depth, time = alphabeta.DESCRIBED_DEPTH, alphabeta.DESCRIBED_TIME end
+  local normalised = describe.normalize(g.rules, g.opts or {})
+  local move, value, info = g.state.board:search { depth = depth, time = time, tt_mb = opts.tt_mb or 16,
+    values = normalised.values }
+  if move == nil then return nil end
+  if ctx and ctx.log then
+    ctx.log("%s value %d depth %d nodes %d %.3f s%s", move == "pass" and "pass" or g:move_text(move) or "?",
+      value, info.depth, info.nodes, info.seconds, info.exact and " exact" or "")
+  end
+  return move
+end
+
 function Instance:choose(g, ctx)
+  if describe.in_core(g.rules) then return choose_described(self, g, ctx) end
   if not rules_mod.searched_in_core(g.rules) then
     error(("alphabeta plays only rule sets the C core searches exactly; '%s' overrides a hook "
       .. "(use minimax or mcts)"):format(tostring(g.rules.name)), 0)

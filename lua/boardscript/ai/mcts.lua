@@ -35,11 +35,20 @@
 -- of the margin, turned into the odds of winning (a logistic curve,
 -- mcts.EVAL_SCALE discs to e-fold odds). A finished game counts as it ends.
 --
+-- A described game the C engine runs exactly (boardscript.describe's
+-- `in_core`) is searched wholly in C (`S:mcts`, src/core/dgame_mcts.c):
+-- the same UCT with random playouts, its tree in a bounded pool, proven
+-- wins and losses carried up the tree, the generator seeded from the
+-- game's (so a fixed seed gives the same moves). There `playouts`
+-- defaults to DESCRIBED_PLAYOUTS, and `eval` does not apply.
+--
 -- Options: `playouts` per move (default 1000), `time` (seconds per move,
 -- processor time: playouts run until it is spent, or until `playouts` if
--- that is given too) and `c`, the exploration constant (default 1.4).
+-- that is given too) and `c`, the exploration constant (default 1.4;
+-- DESCRIBED_C for a described game searched in C).
 local core = require "boardscript.core"
 local check = require "boardscript.rules.check"
+local describe = require "boardscript.describe"
 local evalfile = require "boardscript.evalfile"
 local rules_mod = require "boardscript.rules"
 
@@ -49,12 +58,24 @@ local mcts = {
     playouts = { type = "integer", min = 1, max = 100000000,
                  help = "playouts per move (default 1000; with time, no limit unless given)" },
     time = { type = "number", min = 0, help = "seconds per move (processor time): play out until it is spent" },
-    c = { type = "number", min = 0, max = 100, default = 1.4, help = "exploration constant of UCT" },
+    c = { type = "number", min = 0, max = 100,
+          help = "exploration constant of UCT (default 1.4; 0.4 for a described game searched in C)" },
     eval = { type = "string", help = "value new nodes by a learned evaluation (a file, or shipped), not playouts" },
   },
 }
 
 mcts.DEFAULT_PLAYOUTS = 1000
+--- The exploration constant when `c` is not given.
+mcts.DEFAULT_C = 1.4
+--- The same for a described game searched in C (its playouts are many
+-- more: it explores less; in self-play at equal playouts on Connect Four
+-- and Breakthrough 0.4 beat 0.7 and 1.0, docs/decisions.md).
+mcts.DESCRIBED_C = 0.4
+--- The playouts of a described game searched in C when neither `playouts`
+-- nor `time` is given (C playouts cost a small fraction of the hooks').
+mcts.DESCRIBED_PLAYOUTS = 20000
+--- The tree's bound in the C search of a described game (nodes of 32 bytes).
+mcts.DESCRIBED_MAX_NODES = 1 << 21
 --- Discs of estimated margin that multiply the odds of winning by e (eval=).
 mcts.EVAL_SCALE = 4
 mcts.PASS_ODDS = 50
@@ -268,16 +289,35 @@ local function root_cursor(r, s, list)
   return cur
 end
 
+-- A described game's move, searched in C.
+local function choose_described(g, ctx, opts, time)
+  local rng = ctx.rng or g.rng or core.rng(1)
+  local playouts = opts.playouts
+  if playouts == nil and time == nil then playouts = mcts.DESCRIBED_PLAYOUTS end
+  -- under --max-seconds the C search, which no Lua hook can stop, stops
+  -- itself within the budget (both count processor time)
+  if ctx.max_seconds then time = math.min(time or math.huge, 0.9 * ctx.max_seconds) end
+  local move, info = g.state.board:mcts { playouts = playouts, time = time, c = opts.c or mcts.DESCRIBED_C,
+    seed = rng:random(0x7fffffff), max_nodes = mcts.DESCRIBED_MAX_NODES }
+  if move == nil then return nil end
+  if ctx.log then
+    ctx.log("%d playouts, %.3f s: %s, %d visits, %.2f won", info.playouts, info.seconds,
+      move == PASS and "pass" or tostring(g:move_text(move)), info.visits[move] or 0, info.value)
+  end
+  return move
+end
+
 --- The move for the side to move of `g` (a copy: the search plays and
 -- undoes on it), "pass", or nil when there is nothing to play.
 function mcts:choose(g, ctx)
   ctx = ctx or {}
   local opts = ctx.options or self.opts or {}
   local time = ctx.time or opts.time
+  if describe.in_core(g.rules) then return choose_described(g, ctx, opts, time) end
   local start = os.clock()
   local deadline = time and start + time or nil
   local playouts = opts.playouts or (time and math.huge or mcts.DEFAULT_PLAYOUTS)
-  local c = opts.c or mcts.options.c.default
+  local c = opts.c or mcts.DEFAULT_C
   local rng = ctx.rng or g.rng or core.rng(1)
   local r, s = g.rules, g.state
   local list = choices(r, s)

@@ -1,0 +1,284 @@
+/* ldgame_search.c - S:search and S:mcts: the described-game searchers (dgame_search.h) as methods of a core.dgame state. */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../core/dgame_search.h"
+#include "binding.h"
+#include "ldgame.h"
+#include "ldgame_search.h"
+
+/*
+ * S:search{ depth =, time =, nodes =, tt_mb =, values =, quiescence = } -> move, value, info
+ *   info = { depth =, nodes =, exact =, stopped =, seconds = }; value for
+ *   the side to move (hundredths of a piece; a result beyond +-1000000).
+ * S:mcts{ playouts =, time =, seed =, c =, max_nodes = } -> move, info
+ *   info = { playouts =, value = (0..1, the side to move's), nodes =,
+ *   proven =, visits = { [move] = n } }.
+ * A finished game gives nil, "game over". A pass is the string "pass".
+ */
+
+/* Defaults: the Lua alphabeta's depth without a time, MCTS's playouts. */
+#define DEFAULT_DEPTH 6
+#define DEFAULT_QUIESCENCE 8
+#define DEFAULT_PLAYOUTS 1000
+#define DEFAULT_C 0.4
+#define DEFAULT_MAX_NODES (1u << 20)
+
+typedef struct clock_budget {
+    clockid_t id;
+    struct timespec start, deadline;
+    int has_deadline;
+} clock_budget;
+
+static double seconds_between(const struct timespec *a, const struct timespec *b)
+{
+    return (double)(b->tv_sec - a->tv_sec) + (b->tv_nsec - a->tv_nsec) / 1e9;
+}
+
+static void budget_start(clock_budget *b, clockid_t id, double seconds)
+{
+    memset(b, 0, sizeof *b);
+    b->id = id;
+    clock_gettime(id, &b->start);
+    b->has_deadline = seconds > 0;
+    if (b->has_deadline) {
+        double whole = floor(seconds);
+        b->deadline.tv_sec = b->start.tv_sec + (time_t)whole;
+        b->deadline.tv_nsec = b->start.tv_nsec + (long)((seconds - whole) * 1e9);
+        if (b->deadline.tv_nsec >= 1000000000L) {
+            b->deadline.tv_sec++;
+            b->deadline.tv_nsec -= 1000000000L;
+        }
+    }
+}
+
+static double budget_used(const clock_budget *b)
+{
+    struct timespec t;
+    clock_gettime(b->id, &t);
+    return seconds_between(&b->start, &t);
+}
+
+static int should_stop(void *userdata)
+{
+    clock_budget *b = userdata;
+    if (!b->has_deadline)
+        return 0;
+    struct timespec t;
+    clock_gettime(b->id, &t);
+    return t.tv_sec > b->deadline.tv_sec || (t.tv_sec == b->deadline.tv_sec && t.tv_nsec >= b->deadline.tv_nsec);
+}
+
+static void push_move(lua_State *L, dg_move m)
+{
+    if (m == DG_SEARCH_PASS)
+        lua_pushliteral(L, "pass");
+    else
+        lua_pushinteger(L, (lua_Integer)m);
+}
+
+/* What the evaluation reads of the game: its size and first line and reach
+ * ends (from the compiled spec), the kinds' values (option `values`, a list
+ * of numbers, default 1 each). */
+static void eval_game(lua_State *L, int opts, const dg_desc *d, dg_eval_game *eg)
+{
+    const dg_spec *spec = dg_desc_spec(d);
+    memset(eg, 0, sizeof *eg);
+    eg->rows = spec->rows;
+    eg->cols = spec->cols;
+    for (int i = 0; i < spec->nends; i++) {
+        const dg_end_spec *e = &spec->ends[i];
+        if (e->op == DG_END_LINE && eg->line_k == 0) {
+            eg->line_k = e->k;
+            for (int a = 0; a < e->dirs.n && a < 4; a++) {
+                eg->line_axes[a][0] = e->dirs.d[a][0];
+                eg->line_axes[a][1] = e->dirs.d[a][1];
+            }
+            eg->line_axis_count = e->dirs.n < 4 ? e->dirs.n : 4;
+        }
+    }
+    if (opts && lua_getfield(L, opts, "values") != LUA_TNIL) {
+        if (!lua_istable(L, -1))
+            luaL_argerror(L, opts, "field 'values': list of numbers expected");
+        for (int k = 0; k < DG_EVAL_KINDS; k++) {
+            lua_rawgeti(L, -1, k + 1);
+            if (!lua_isnil(L, -1)) {
+                int isnum;
+                lua_Number v = lua_tonumberx(L, -1, &isnum);
+                if (!isnum || !(v >= 0 && v <= 1000))
+                    luaL_argerror(L, opts, lua_pushfstring(L, "field 'values'[%d]: number 0..1000 expected", k + 1));
+                eg->values[k] = (int)lround(v);
+                if (eg->values[k] == 0 && v > 0)
+                    eg->values[k] = 1;
+            }
+            lua_pop(L, 1);
+        }
+    }
+    if (opts)
+        lua_pop(L, 1);
+}
+
+/* The reach end's zones as cell lists: kept in `zones` (2 x cells). */
+static void eval_reach(const dg_desc *d, dg_eval_game *eg, int *zones)
+{
+    const dg_spec *spec = dg_desc_spec(d);
+    int cells = spec->rows * spec->cols;
+    for (int i = 0; i < spec->nends; i++) {
+        const dg_end_spec *e = &spec->ends[i];
+        if (e->op != DG_END_REACH)
+            continue;
+        for (int side = 0; side < 2; side++) {
+            int n = 0;
+            for (int c = 0; c < cells; c++)
+                if (e->zone[side].w[c >> 6] >> (c & 63) & 1)
+                    zones[side * cells + n++] = c;
+            eg->reach_zone[side] = zones + side * cells;
+            eg->reach_zone_count[side] = n;
+        }
+        eg->reach_kinds = e->kinds;
+        return;
+    }
+}
+
+/* S:search(opts) */
+int bs_lua_dgame_search(lua_State *L)
+{
+    lstate *ls = bs_lua_checkdgstate(L, 1);
+    const dg_desc *d = ls->g->d;
+    dg_state *s = ls->s;
+    int opts = bs_lua_opttable(L, 2);
+    dg_search_limits lim = {0, 0, DEFAULT_QUIESCENCE};
+    double seconds = 0;
+    lua_Integer tt_mb = 16;
+    if (opts) {
+        lim.depth = (int)bs_lua_intfield(L, opts, "depth", 1, 100, 0);
+        lim.nodes = (uint64_t)bs_lua_intfield(L, opts, "nodes", 1, LUA_MAXINTEGER, 0);
+        seconds = bs_lua_numfield(L, opts, "time", 0, 1e7, 0);
+        tt_mb = bs_lua_intfield(L, opts, "tt_mb", 1, 4096, 16);
+        lim.quiescence = (int)bs_lua_intfield(L, opts, "quiescence", 0, 32, DEFAULT_QUIESCENCE);
+    }
+    if (lim.depth == 0 && seconds == 0 && lim.nodes == 0)
+        lim.depth = DEFAULT_DEPTH;
+    dg_eval_game eg;
+    eval_game(L, opts, d, &eg);
+    if (dg_status(d, s) != DG_ONGOING) {
+        luaL_pushfail(L);
+        lua_pushliteral(L, "game over");
+        return 2;
+    }
+    int cells = eg.rows * eg.cols;
+    int *zones = lua_newuserdatauv(L, sizeof(int) * 2 * (size_t)cells, 0);
+    eval_reach(d, &eg, zones);
+    clock_budget budget;
+    budget_start(&budget, CLOCK_MONOTONIC, seconds);
+    /* the whole time is used: an iteration cut short still counts (its
+     * first move is the last iteration's best, any that beat it is kept) */
+    dg_search_config cfg = {(size_t)tt_mb << 20, should_stop, &budget, NULL};
+    dg_searcher *sr;
+    if (dg_searcher_new(&sr, &cfg) != BS_OK)
+        return luaL_error(L, "not enough memory for the search's %d MiB table", (int)tt_mb);
+    dg_search_result res;
+    int st = dg_search(sr, d, s, &eg, &lim, &res); /* raises nothing: s is restored */
+    dg_searcher_free(sr);
+    if (st == BS_ENOMEM)
+        return luaL_error(L, "not enough memory for the search");
+    if (st != BS_OK)
+        return luaL_error(L, "the search failed (status %d)", st);
+    push_move(L, res.move);
+    lua_pushinteger(L, res.value);
+    lua_createtable(L, 0, 5);
+    lua_pushinteger(L, res.depth);
+    lua_setfield(L, -2, "depth");
+    lua_pushinteger(L, (lua_Integer)res.nodes);
+    lua_setfield(L, -2, "nodes");
+    lua_pushboolean(L, res.exact);
+    lua_setfield(L, -2, "exact");
+    lua_pushboolean(L, res.stopped);
+    lua_setfield(L, -2, "stopped");
+    lua_pushnumber(L, budget_used(&budget));
+    lua_setfield(L, -2, "seconds");
+    return 3;
+}
+
+/* Frees a finished search's children (a to-be-closed slot holding their
+ * pointer: a memory error building the results cannot leak them; it is
+ * closed after the function returns, so it holds nothing of its frame). */
+static int free_children(lua_State *L)
+{
+    dg_mcts_child **slot = lua_touserdata(L, 1);
+    if (slot && *slot) {
+        free(*slot);
+        *slot = NULL;
+    }
+    return 0;
+}
+
+/* S:mcts(opts) */
+int bs_lua_dgame_mcts(lua_State *L)
+{
+    lstate *ls = bs_lua_checkdgstate(L, 1);
+    const dg_desc *d = ls->g->d;
+    dg_state *s = ls->s;
+    int opts = bs_lua_opttable(L, 2);
+    dg_mcts_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    double seconds = 0;
+    cfg.c = DEFAULT_C;
+    cfg.max_nodes = DEFAULT_MAX_NODES;
+    cfg.seed = 1;
+    if (opts) {
+        cfg.playouts = (uint64_t)bs_lua_intfield(L, opts, "playouts", 1, LUA_MAXINTEGER, 0);
+        seconds = bs_lua_numfield(L, opts, "time", 0, 1e7, 0);
+        cfg.seed = (uint64_t)bs_lua_intfield(L, opts, "seed", LUA_MININTEGER, LUA_MAXINTEGER, 1);
+        cfg.c = bs_lua_numfield(L, opts, "c", 0, 100, DEFAULT_C);
+        cfg.max_nodes = (size_t)bs_lua_intfield(L, opts, "max_nodes", 16, (lua_Integer)1 << 30, DEFAULT_MAX_NODES);
+    }
+    if (cfg.playouts == 0 && seconds == 0)
+        cfg.playouts = DEFAULT_PLAYOUTS;
+    if (dg_status(d, s) != DG_ONGOING) {
+        luaL_pushfail(L);
+        lua_pushliteral(L, "game over");
+        return 2;
+    }
+    clock_budget budget; /* processor time, as the Lua mcts's os.clock */
+    budget_start(&budget, CLOCK_PROCESS_CPUTIME_ID, seconds);
+    cfg.should_stop = should_stop;
+    cfg.stop_userdata = &budget;
+    dg_mcts_result res;
+    dg_mcts_child **slot = lua_newuserdatauv(L, sizeof *slot, 0);
+    *slot = NULL;
+    static const luaL_Reg closer[] = {{"__close", free_children}, {NULL, NULL}};
+    if (luaL_newmetatable(L, "boardscript.dgame_mcts_children"))
+        luaL_setfuncs(L, closer, 0);
+    lua_setmetatable(L, -2);
+    lua_toclose(L, -1);
+    int st = dg_mcts(d, s, &cfg, &res);
+    if (st == BS_ENOMEM)
+        return luaL_error(L, "not enough memory for the search");
+    if (st != BS_OK)
+        return luaL_error(L, "the search failed (status %d)", st);
+    *slot = res.children;
+    push_move(L, res.move);
+    lua_createtable(L, 0, 5);
+    lua_pushinteger(L, (lua_Integer)res.playouts);
+    lua_setfield(L, -2, "playouts");
+    lua_pushnumber(L, res.value);
+    lua_setfield(L, -2, "value");
+    lua_pushinteger(L, (lua_Integer)res.nodes);
+    lua_setfield(L, -2, "nodes");
+    lua_pushinteger(L, res.proven);
+    lua_setfield(L, -2, "proven");
+    lua_pushnumber(L, budget_used(&budget));
+    lua_setfield(L, -2, "seconds");
+    lua_createtable(L, 0, res.child_count);
+    for (int i = 0; i < res.child_count; i++) {
+        push_move(L, res.children[i].move);
+        lua_pushinteger(L, res.children[i].visits);
+        lua_settable(L, -3);
+    }
+    lua_setfield(L, -2, "visits");
+    return 2;
+}
