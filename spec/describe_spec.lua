@@ -295,3 +295,13 @@ return g
     assert.equal("function", type(d.game))
   end)
 end)
+
+describe("a picture of a board that is not square", function()
+  it("is titled rows x columns, as size_text says", function()
+    local svg = require "boardscript.render.svg"
+    local g = game.new(rules.load(DIR .. "connect4.lua"))
+    assert.equal("6x7", g:size_text())
+    assert.equal("connect4, 6 x 7", svg.describe(g))
+    assert.equal("breakthrough, 8 x 8", svg.describe(game.new(rules.load(DIR .. "breakthrough.lua"))))
+  end)
+end)

@@ -373,13 +373,17 @@ function svg.picture(g, opts)
   return svg.document(panels, title)
 end
 
---- "reversi, 8 x 8" / "dots, 3 x 3 boxes": the rule set's name and size.
+--- "reversi, 8 x 8" / "connect4, 6 x 7" (rows x columns) / "dots, 3 x 3 boxes": the rule set's name and size.
 function svg.describe(g)
   local name = tostring(g.rules.name or g.source or "?")
   if (g.rules.family or "board") == "dots" then
     return ("%s, %d x %d boxes"):format(name, g:board():rows(), g:board():cols())
   end
-  local n = g:board():size()
+  local b = g:board()
+  if type(b.rows) == "function" and type(b.cols) == "function" and b:rows() ~= b:cols() then
+    return ("%s, %d x %d"):format(name, b:rows(), b:cols()) -- a described game's rows x columns
+  end
+  local n = b:size()
   return ("%s, %d x %d"):format(name, n, n)
 end
 
