@@ -158,6 +158,7 @@ static int push_frame(dg_state *s)
     f->status = (int8_t)s->status;
     f->how = (int8_t)s->how;
     f->nomove = (int8_t)s->nomove;
+    f->moved = (int8_t)s->moved;
     return BS_OK;
 }
 
@@ -261,12 +262,13 @@ int dg_play(const dg_desc *d, dg_state *s, dg_move m)
         s->nframes -= !s->nolog;
         return BS_ENOMEM;
     }
-    int mover = s->player;
+    int mover = s->player, first = !(s->moved >> (mover - 1) & 1);
+    s->moved |= 1 << (mover - 1);
     s->player = 3 - mover;
     s->hash ^= d->zside ^ d->zpass[s->passes];
     s->passes = 0;
     s->ply++;
-    dg_update_status(d, s, mover, from);
+    dg_update_status(d, s, mover, first ? -1 : from);
     return BS_OK;
 }
 
@@ -280,7 +282,7 @@ int dg_pass(const dg_desc *d, dg_state *s)
     s->passes = s->passes < 2 ? s->passes + 1 : 2;
     s->hash ^= d->zpass[s->passes];
     s->ply++;
-    dg_update_status(d, s, mover, s->log_top);
+    dg_update_status(d, s, mover, s->moved >> (mover - 1) & 1 ? s->log_top : -1);
     if (s->status == DG_ONGOING && s->passes >= 2) {
         int sc[2];
         dg_score_raw(d, s, sc);
@@ -303,6 +305,7 @@ int dg_undo(const dg_desc *d, dg_state *s)
     s->status = f->status;
     s->how = f->how;
     s->nomove = f->nomove;
+    s->moved = f->moved;
     s->ply--;
     return 1;
 }

@@ -72,7 +72,7 @@ typedef struct dg_undo_cell {
 typedef struct dg_frame {
     int log_top;
     uint64_t hash;
-    int8_t player, passes, status, how, nomove;
+    int8_t player, passes, status, how, nomove, moved;
 } dg_frame;
 
 /* How a finished game was decided (for the score hook). */
@@ -85,6 +85,7 @@ struct dg_state {
     uint64_t empty[DG_WORDS];
     int count[2], nempty;
     int player, ply, passes;
+    int moved; /* bit side-1: that side has made a move (passes do not count); ends checked in full before */
     uint64_t hash;
     int status; /* by an end or by no_move: DG_* */
     int how;    /* DG_HOW_* */
@@ -125,7 +126,10 @@ int dg_count_moves(const dg_desc *d, const dg_state *s);
 int dg_origin_sets(const dg_desc *d, const dg_state *s, uint64_t *sets);
 dg_move dg_nth_move(const dg_desc *d, const dg_state *s, const uint64_t *sets, int k);
 
-/* dgame_end.c: the status after a move or pass by `mover` (s->player is already the next side). */
+/* dgame_end.c: the status after a move or pass by `mover` (s->player is
+ * already the next side); line and connect look through the cells logged
+ * from `changed_from` on, or at the whole board when it is negative (the
+ * mover's first move: a line or connection left in the setup counts). */
 void dg_update_status(const dg_desc *d, dg_state *s, int mover, int changed_from);
 int dg_resolve_nomove(const dg_desc *d, dg_state *s); /* fills nomove and the status it implies */
 void dg_set_nomove(const dg_desc *d, dg_state *s, int none);

@@ -64,7 +64,9 @@ static int core_dgame(lua_State *L)
             lua_pushfstring(L, "kind%d", k);
             name = lua_tostring(L, -1);
         }
-        g->letter[k - 1] = (char)(name[0] >= 'a' && name[0] <= 'z' ? name[0] : 'a' + k - 1);
+        /* the board text's letter: the name's first character, lower case (as the reference) */
+        g->letter[k - 1] = (char)(name[0] >= 'A' && name[0] <= 'Z' ? name[0] - 'A' + 'a'
+                                  : name[0] > ' ' && name[0] < 127 ? name[0] : 'a' + k - 1);
         lua_rawseti(L, -3, k);
     }
     lua_pop(L, 1);
