@@ -201,6 +201,20 @@ describe("core.dgame", function()
     end)
   end)
 
+  it("perft with every leaf played ({ bulk = false }, as RBG's) counts the same as in bulk", function()
+    for _, case in ipairs { { T.tictactoe(), 9 }, { T.connect4(), 5 }, { T.breakthrough(), 3 }, { T.draughts(), 6 },
+                            { T.ataxx(), 3 }, { T.hex(5, true), 3 } } do
+      local S = start(case[1])
+      for d = 0, case[2] do
+        assert.equal(S:perft(d), S:perft(d, { bulk = false }), case[1].name .. " depth " .. d)
+      end
+      assert.equal(S:perft(2), S:perft(2, {}))
+    end
+    local S = start(T.tictactoe())
+    assert.has_error(function() S:perft(2, { bulk = 1 }) end)
+    assert.has_error(function() S:perft(2, "bulk") end)
+  end)
+
   describe("ends left in the setup (contract 1.3, the lead's ruling)", function()
     local line3 = { op = "line", k = 3, exact = false, axes = T.dirs("n ne e se") }
     it("a line or connection already there counts at the mover's first move, again after undo", function()

@@ -4,37 +4,42 @@
 
 #include "dgame_impl.h"
 
-static int64_t perft_rec(const dg_desc *d, dg_state *s, int depth, dg_move *buf)
+static int64_t perft_rec(const dg_desc *d, dg_state *s, int depth, int bulk, dg_move *buf)
 {
     if (s->status != DG_ONGOING)
         return 0;
-    int n = depth == 1 && d->bulk ? dg_count_moves(d, s) : dg_generate(d, s, buf, DG_MOVES_MAX, 0);
+    int n = depth == 1 && bulk && d->bulk ? dg_count_moves(d, s) : dg_generate(d, s, buf, DG_MOVES_MAX, 0);
     if (n < 0)
         return n;
     if (n == 0) {
         if (d->spec.no_move != DG_NOMOVE_PASS)
             return 0;
-        if (depth == 1)
+        if (depth == 1 && bulk)
             return 1;
         if (dg_pass(d, s))
             return BS_ENOMEM;
-        int64_t r = perft_rec(d, s, depth - 1, buf);
+        int64_t r = depth == 1 ? 1 : perft_rec(d, s, depth - 1, bulk, buf);
         dg_undo(d, s);
         return r;
     }
-    if (depth == 1)
+    if (depth == 1 && bulk)
         return n;
     int64_t total = 0;
     for (int i = 0; i < n; i++) {
         if (dg_play(d, s, buf[i]))
             return BS_ENOMEM;
-        int64_t r = perft_rec(d, s, depth - 1, buf + n);
+        int64_t r = depth == 1 ? 1 : perft_rec(d, s, depth - 1, bulk, buf + n);
         dg_undo(d, s);
         if (r < 0)
             return r;
         total += r;
     }
     return total;
+}
+
+int64_t dg_perft_buf(const dg_desc *d, dg_state *s, int depth, int bulk, dg_move *buf)
+{
+    return depth <= 0 ? 1 : perft_rec(d, s, depth, bulk, buf);
 }
 
 int64_t dg_perft(const dg_desc *d, dg_state *s, int depth)
@@ -44,7 +49,7 @@ int64_t dg_perft(const dg_desc *d, dg_state *s, int depth)
     dg_move *buf = malloc(sizeof *buf * DG_MOVES_MAX * (size_t)depth);
     if (!buf)
         return BS_ENOMEM;
-    int64_t r = perft_rec(d, s, depth, buf);
+    int64_t r = perft_rec(d, s, depth, 1, buf);
     free(buf);
     return r;
 }
