@@ -263,6 +263,20 @@ static int compile(dg_desc *d, char *why, size_t why_len)
             return rc;
     }
     int rc = check_ends(d, why, why_len);
+    d->hop_quick = rc == BS_OK && d->ncells <= 64;
+    for (int dir = 0; dir < 8 && d->hop_quick; dir++) {
+        d->hopd[dir] = dg_compass[dir][0] * d->cols + dg_compass[dir][1];
+        for (int c = 0; c < d->ncells; c++) {
+            int t = d->nb[c * 8 + dir];
+            if (t >= 0 && d->nb[t * 8 + dir] >= 0)
+                d->hop2[dir] |= 1ULL << c;
+        }
+    }
+    for (int r = 0; r < sp->nrules && d->hop_quick; r++)
+        if (sp->rules[r].op == DG_OP_HOP)
+            for (int side = 0; side < 2; side++)
+                for (int j = 0; j < d->rules[r].n[side]; j++)
+                    d->hopdirs[side] |= 1u << d->rules[r].dir[side][j];
     d->bulk = rc == BS_OK && d->ncells <= 64 && !sp->must_capture && !sp->swap;
     int moving = 0, placing = 0;
     for (int r = 0; r < sp->nrules && d->bulk; r++) {

@@ -62,6 +62,13 @@ struct dg_desc {
     int bulk;       /* moves can be counted by popcounts (dg_count_moves) */
     int pick;       /* playouts: DG_PICK_* */
     int promote_kinds; /* bit k-1: kind k is a promote rule's from */
+    /* one-word boards (hop_quick): per compass direction the cells two
+     * steps from the edge and the index shift of one step; per side the
+     * directions of the hop rules (bits): "is there any hop" by shifts */
+    int hop_quick;
+    uint64_t hop2[8];
+    int hopd[8];
+    unsigned hopdirs[2];
 };
 
 typedef struct dg_undo_cell {
