@@ -22,6 +22,8 @@ static inline void put(dg_state *s, int cell, unsigned code)
     } else if (co != DG_CLS_BLOCK) {
         s->occ[co >> 2][w] &= ~bit;
         s->count[co >> 2]--;
+        if (d->kbits)
+            s->kocc[co >> 2][dg_kind_of(old)] &= ~bit;
     }
     s->cell[cell] = (uint8_t)code;
     if (cn == DG_CLS_EMPTY) {
@@ -30,6 +32,8 @@ static inline void put(dg_state *s, int cell, unsigned code)
     } else if (cn != DG_CLS_BLOCK) {
         s->occ[cn >> 2][w] |= bit;
         s->count[cn >> 2]++;
+        if (d->kbits)
+            s->kocc[cn >> 2][dg_kind_of(code)] |= bit;
     }
 }
 

@@ -264,6 +264,7 @@ static int compile(dg_desc *d, char *why, size_t why_len)
     }
     int rc = check_ends(d, why, why_len);
     d->hop_quick = rc == BS_OK && d->ncells <= 64;
+    d->kbits = d->ncells <= 64 && sp->nkinds > 1;
     for (int dir = 0; dir < 8 && d->hop_quick; dir++) {
         d->hopd[dir] = dg_compass[dir][0] * d->cols + dg_compass[dir][1];
         for (int c = 0; c < d->ncells; c++) {

@@ -66,6 +66,7 @@ struct dg_desc {
      * steps from the edge and the index shift of one step; per side the
      * directions of the hop rules (bits): "is there any hop" by shifts */
     int hop_quick;
+    int kbits; /* one-word board with several kinds: dg_state.kocc kept */
     uint64_t hop2[8];
     int hopd[8];
     unsigned hopdirs[2];
@@ -90,6 +91,7 @@ struct dg_state {
     uint8_t cell[DG_MAX_CELLS + 1]; /* + the sentinel cell ncells: a block */
     uint64_t occ[2][DG_WORDS];
     uint64_t empty[DG_WORDS];
+    uint64_t kocc[2][DG_MAX_KINDS]; /* d->kbits: per side and kind (0-based) the one-word set */
     int count[2], nempty;
     int player, ply, passes;
     int moved; /* bit side-1: that side has made a move (passes do not count); ends checked in full before */

@@ -130,9 +130,54 @@ static int gen_arrows(gen *g, const dg_rule *ru, int r, int side, int o, int l)
     return 0;
 }
 
+/* A step or a leap on a board of at most 64 cells: per offset the set of
+ * origins with a move by shifts, then the moves in contract order (origin
+ * by origin, offsets in order). */
+static int gen_step_word(gen *g, int r, int side)
+{
+    const dg_desc *d = g->d;
+    const dg_state *s = g->s;
+    const dg_rule *ru = &d->rules[r];
+    const dg_rule_spec *rs = ru->spec;
+    int nn = ru->n[side - 1], n = g->n, cap = g->cap;
+    uint64_t mine = s->occ[side - 1][0], sets[DG_MAX_OFFSETS], any = 0;
+    if (rs->kinds != (1u << d->spec.nkinds) - 1) {
+        mine = 0;
+        for (unsigned k = rs->kinds; k; k &= k - 1)
+            mine |= s->kocc[side - 1][__builtin_ctz(k)];
+    }
+    uint64_t ok = (rs->to != DG_TO_ENEMY ? s->empty[0] : 0) | (rs->to != DG_TO_EMPTY ? s->occ[2 - side][0] : 0);
+    const int *delta = ru->delta[side - 1];
+    for (int j = 0; j < nn; j++) {
+        uint64_t from = mine & ru->src[side - 1][j]; /* |delta| < 64 whenever from is not 0 */
+        sets[j] = from ? from & (delta[j] > 0 ? ok >> delta[j] : ok << -delta[j]) : 0;
+        any |= sets[j];
+    }
+    if (!any)
+        return 0;
+    if (g->probe)
+        return 1;
+    dg_move *out = g->out, base = (dg_move)r << 20;
+    for (; any; any &= any - 1) {
+        int i = __builtin_ctzll(any);
+        for (int j = 0; j < nn; j++)
+            if (sets[j] >> i & 1) {
+                if (n >= cap) {
+                    g->n = n;
+                    return DG_EOVERFLOW;
+                }
+                out[n++] = base | (dg_move)i | (dg_move)(i + delta[j]) << 10;
+            }
+    }
+    g->n = n;
+    return 0;
+}
+
 /* A step or a leap: one target per offset; the inner loop of most games. */
 static int gen_step(gen *g, int r, int side)
 {
+    if (g->d->ncells <= 64 && g->d->kbits)
+        return gen_step_word(g, r, side);
     const dg_desc *d = g->d;
     const dg_state *s = g->s;
     const dg_rule *ru = &d->rules[r];
@@ -250,7 +295,18 @@ static int gen_hop(gen *g, int r, int side)
     p.r = r;
     p.side = side;
     p.chain = ru->spec->chain;
-    FOR_BITS(s->occ[side - 1], nw, i) {
+    uint64_t from[DG_WORDS];
+    for (int w = 0; w < nw; w++)
+        from[w] = s->occ[side - 1][w];
+    if (d->hop_quick) { /* only the pieces with a first hop: most have none */
+        uint64_t enemy = s->occ[2 - side][0], empty = s->empty[0], ok = 0;
+        for (int j = 0; j < ru->n[side - 1]; j++) {
+            int dir = ru->dir[side - 1][j], k = d->hopd[dir];
+            ok |= d->hop2[dir] & (k > 0 ? enemy >> k : enemy << -k) & (k > 0 ? empty >> 2 * k : empty << -2 * k);
+        }
+        from[0] &= ok;
+    }
+    FOR_BITS(from, nw, i) {
         if (!(ru->spec->kinds >> dg_kind_of(s->cell[i]) & 1))
             continue;
         p.o = i;
