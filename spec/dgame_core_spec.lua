@@ -210,6 +210,23 @@ describe("core.dgame", function()
       end
       assert.equal(S:perft(2), S:perft(2, {}))
     end
+    -- a position where moves win (the placement perft's own play and undo): counted by hand, state unchanged
+    local G = start(T.gomoku(9))
+    for _, m in ipairs { "a1", "a9", "b1", "b9", "c1", "c9", "d1", "d9" } do play(G, m) end
+    local by_hand = 0
+    for _, m in ipairs((G:moves())) do
+      G:play(m)
+      if not G:status() then by_hand = by_hand + select(2, G:moves()) end
+      G:undo()
+    end
+    local hash, text, ply = G:hash(), tostring(G), G:ply()
+    assert.equal(by_hand, G:perft(2))
+    assert.equal(by_hand, G:perft(2, { bulk = false }))
+    assert.equal(G:perft(3), G:perft(3, { bulk = false }))
+    assert.same({ hash, text, ply }, { G:hash(), tostring(G), G:ply() })
+    assert.is_nil(G:status())
+    play(G, "e1")
+    assert.equal("black", G:status())
     local S = start(T.tictactoe())
     assert.has_error(function() S:perft(2, { bulk = 1 }) end)
     assert.has_error(function() S:perft(2, "bulk") end)

@@ -23,6 +23,20 @@ static int line_fires(const dg_desc *d, const dg_state *s, int e, int mover, int
 {
     const dg_end_spec *es = &d->spec.ends[e];
     int na = d->nline_dirs[e];
+    if (d->line_bb[e] && from >= 0) { /* the windows through the cells the move made the mover's */
+        uint64_t b = s->occ[mover - 1][0];
+        const uint64_t *win = d->line_win[e];
+        const uint16_t *off = d->line_woff[e];
+        for (int l = from; l < s->log_top; l++) {
+            int c = s->log[l].cell;
+            if (!(b >> c & 1))
+                continue;
+            for (int i = off[c]; i < off[c + 1]; i++)
+                if ((b & win[i]) == win[i])
+                    return 1;
+        }
+        return 0;
+    }
     if (d->line_bb[e]) { /* every run of the mover's, one word */
         uint64_t b = s->occ[mover - 1][0];
         for (int a = 0; a < na; a++) {

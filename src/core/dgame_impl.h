@@ -52,6 +52,8 @@ struct dg_desc {
     int line_bb[DG_MAX_ENDS];
     int line_shift[DG_MAX_ENDS][4];
     uint64_t line_start[DG_MAX_ENDS][4];
+    uint64_t *line_win[DG_MAX_ENDS];  /* line_bb: the windows of k cells, cell by cell */
+    uint16_t *line_woff[DG_MAX_ENDS]; /* cell c's windows: line_win[woff[c] .. woff[c + 1]) */
     uint8_t cls[256];  /* DG_CLS_* of each code */
     uint8_t zidx[256]; /* the Zobrist code of each code: 0 empty (key 0), 17 block */
     dg_cellset colmask[DG_MAX_SIDE]; /* the cells of each column */
