@@ -90,6 +90,7 @@ describe("boardscript.bench", function()
     local names = {}
     for _, game in ipairs(games) do
       names[#names + 1] = game.name .. "_perft"
+      names[#names + 1] = game.name .. "_played"
       names[#names + 1] = game.name .. "_playouts"
     end
     assert.same(names, bench.game_names())

@@ -89,15 +89,17 @@ describe("boardscript bench", function()
     local lines = {}
     for line in out:gmatch("[^\n]+") do lines[#lines + 1] = line end
     local games = require("boardscript.bench.games").GAMES
-    assert.equal(1 + 2 * #games, #lines)
+    assert.equal(1 + 3 * #games, #lines)
     assert.matches("^build ", lines[1])
     for i, game in ipairs(games) do
       local name = game.name:gsub("%p", "%%%0")
       assert.matches(("^%s_perft +[%%d,.]+ leaves/s +perft %s %%d+x%%d+ depth %d %%([%%d]+ leaves a run, 1 run%%), "
-        .. "[%%d,]+ leaves in [%%d.]+ s %%(cpu%%); peak RSS"):format(name, name, game.quick_depth), lines[2 * i])
+        .. "[%%d,]+ leaves in [%%d.]+ s %%(cpu%%); peak RSS"):format(name, name, game.quick_depth), lines[3 * i - 1])
+      assert.matches(("^%s_played +[%%d,.]+ leaves/s +perft %s %%d+x%%d+ depth %d, every leaf played %%([%%d]+ leaves "
+        .. "a run, 1 run%%)"):format(name, name, game.quick_depth), lines[3 * i])
       assert.matches(("^%s_playouts +[%%d,.]+ playouts/s +random playouts of %s %%d+x%%d+ from the start "
         .. "%%([%%d.]+ plies a game; black %%d+, white %%d+, draws %%d+%%), 5 playouts in [%%d.]+ s %%(cpu%%)")
-        :format(name, name), lines[2 * i + 1])
+        :format(name, name), lines[3 * i + 1])
     end
   end)
 
@@ -113,7 +115,7 @@ describe("boardscript bench", function()
       assert.is_nil(figure.error, figure.name)
       assert.is_true(type(figure.value) == "number" and figure.value > 0 and figure.value < math.huge, figure.name)
       assert.equal("cpu", figure.clock)
-      if kind == "perft" then
+      if kind == "perft" or kind == "played" then
         assert.equal("leaves/s", figure.unit)
         assert.equal(QUICK_LEAVES[game], figure.leaves, figure.name)
         assert.equal(figure.leaves, figure.count)

@@ -201,6 +201,67 @@ describe("core.dgame", function()
     end)
   end)
 
+  it("perft with every leaf played ({ bulk = false }, as RBG's) counts the same as in bulk", function()
+    for _, case in ipairs { { T.tictactoe(), 9 }, { T.connect4(), 5 }, { T.breakthrough(), 3 }, { T.draughts(), 6 },
+                            { T.ataxx(), 3 }, { T.hex(5, true), 3 } } do
+      local S = start(case[1])
+      for d = 0, case[2] do
+        assert.equal(S:perft(d), S:perft(d, { bulk = false }), case[1].name .. " depth " .. d)
+      end
+      assert.equal(S:perft(2), S:perft(2, {}))
+    end
+    -- a position where moves win (the placement perft's own play and undo): counted by hand, state unchanged
+    local G = start(T.gomoku(9))
+    for _, m in ipairs { "a1", "a9", "b1", "b9", "c1", "c9", "d1", "d9" } do play(G, m) end
+    local by_hand = 0
+    for _, m in ipairs((G:moves())) do
+      G:play(m)
+      if not G:status() then by_hand = by_hand + select(2, G:moves()) end
+      G:undo()
+    end
+    local hash, text, ply = G:hash(), tostring(G), G:ply()
+    assert.equal(by_hand, G:perft(2))
+    assert.equal(by_hand, G:perft(2, { bulk = false }))
+    assert.equal(G:perft(3), G:perft(3, { bulk = false }))
+    assert.same({ hash, text, ply }, { G:hash(), tostring(G), G:ply() })
+    assert.is_nil(G:status())
+    play(G, "e1")
+    assert.equal("black", G:status())
+    local S = start(T.tictactoe())
+    assert.has_error(function() S:perft(2, { bulk = 1 }) end)
+    assert.has_error(function() S:perft(2, "bulk") end)
+  end)
+
+  describe("ends left in the setup (contract 1.3, the lead's ruling)", function()
+    local line3 = { op = "line", k = 3, exact = false, axes = T.dirs("n ne e se") }
+    it("a line or connection already there counts at the mover's first move, again after undo", function()
+      local t = T.gomoku(9) -- 81 cells: the incremental path after the first move
+      t.cells = board({}, 9, 9, { a1 = 1, b1 = 1, c1 = 1, d1 = 1, e1 = 1, a3 = 2 }).cells
+      local S = start(t)
+      play(S, "i5")
+      assert.equal("black", S:status())
+      assert.is_true(S:undo())
+      assert.is_nil(S:status())
+      play(S, "i5")
+      assert.equal("black", S:status())
+      t = T.hex(3)
+      t.cells = board({}, 3, 3, { b1 = 1, a2 = 1, a3 = 1, c1 = 2 }).cells
+      S = start(t)
+      play(S, "c3")
+      assert.equal("black", S:status())
+    end)
+    it("a side's later moves look through every cell they made its own (converted too)", function()
+      local t = board({ rules = { { op = "place", kind = 1, convert = T.both(T.dirs("n ne e se s sw w nw")) } },
+        ends = { line3 } }, 9, 9, { a1 = 1, b1 = 2, c1 = 2 })
+      local S = start(t)
+      play(S, "i9")
+      play(S, "a9")
+      assert.is_nil(S:status())
+      play(S, "b2") -- converts b1 and c1: the run a1 b1 c1 does not pass through b2
+      assert.equal("black", S:status())
+    end)
+  end)
+
   describe("no_move", function()
     local function stuck(no_move)
       return board({ rules = { { op = "step", kinds = { true }, dirs = { T.dirs("e"), T.dirs("w") }, to = "empty" } },
@@ -277,7 +338,7 @@ describe("core.dgame", function()
     assert.equal(9, #list)
     assert.equal("swap", list[9])
     local cells = S:move_cells(S:parse_move("swap"))
-    assert.same({}, cells)
+    assert.same({ { 1, 2 } }, cells) -- the cell of the new (white) piece
     play(S, "swap")
     assert.same({ "empty" }, { S:get(2, 1) })
     assert.same({ "white", "stone" }, { S:get(1, 2) })
@@ -518,7 +579,7 @@ describe("core.dgame", function()
     assert.equal(6, C:rows())
     assert.equal(7, C:cols())
     assert.equal(7, C:size())
-    assert.equal(".x.x.x.x\n", tostring(S):sub(1, 9))
+    assert.equal("   a b c d e f g h\n 1 . x . x . x . x\n", tostring(S):sub(1, 38))
     local t = T.tictactoe()
     t.cells[5] = -1
     local B = start(t)

@@ -101,7 +101,9 @@ describe("boardscript soak", function()
     assert.equal(0, status)
     assert.matches("^soak: 120 games, %d+ moves, %d+ checks, seed 5: ok\n", out)
     for _, name in ipairs { "reversi", "blocks", "othello", "othello%-strict", "flipflop", "dots", "directions",
-                            "misere", "anti", "holes", "octagon", "orthogonal", "tictactoe", "misere%-dots" } do
+                            "misere", "anti", "holes", "octagon", "orthogonal", "tictactoe", "misere%-dots",
+                            "connect4", "breakthrough", "gomoku", "hex", "ataxx", "amazons", "draughts",
+                            "tictactoe_d" } do
       assert.matches("\n  " .. name .. " +%d+ games", out)
     end
     assert.matches("peak RSS %d+%.%d MiB\n$", out)

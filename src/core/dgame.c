@@ -22,6 +22,8 @@ static inline void put(dg_state *s, int cell, unsigned code)
     } else if (co != DG_CLS_BLOCK) {
         s->occ[co >> 2][w] &= ~bit;
         s->count[co >> 2]--;
+        if (d->kbits)
+            s->kocc[co >> 2][dg_kind_of(old) & (DG_MAX_KINDS - 1)] &= ~bit;
     }
     s->cell[cell] = (uint8_t)code;
     if (cn == DG_CLS_EMPTY) {
@@ -30,6 +32,8 @@ static inline void put(dg_state *s, int cell, unsigned code)
     } else if (cn != DG_CLS_BLOCK) {
         s->occ[cn >> 2][w] |= bit;
         s->count[cn >> 2]++;
+        if (d->kbits)
+            s->kocc[cn >> 2][dg_kind_of(code) & (DG_MAX_KINDS - 1)] |= bit;
     }
 }
 
@@ -48,7 +52,7 @@ int dg_reserve_log(dg_state *s, int more)
     return BS_OK;
 }
 
-int dg_set_cell(dg_state *s, int cell, unsigned code)
+static inline int set_cell(dg_state *s, int cell, unsigned code)
 {
     if (s->log_top == s->log_cap && dg_reserve_log(s, 1))
         return BS_ENOMEM;
@@ -58,6 +62,8 @@ int dg_set_cell(dg_state *s, int cell, unsigned code)
     put(s, cell, code);
     return BS_OK;
 }
+
+int dg_set_cell(dg_state *s, int cell, unsigned code) { return set_cell(s, cell, code); }
 
 dg_state *dg_state_new(const dg_desc *d)
 {
@@ -158,6 +164,7 @@ static int push_frame(dg_state *s)
     f->status = (int8_t)s->status;
     f->how = (int8_t)s->how;
     f->nomove = (int8_t)s->nomove;
+    f->moved = (int8_t)s->moved;
     return BS_OK;
 }
 
@@ -182,7 +189,7 @@ static inline int convert_from(const dg_desc *d, dg_state *s, const dg_rule *ru,
         return BS_OK;
     for (int j = 0; j < ru->nc[side - 1]; j++) {
         int t = d->nb[cell * 8 + ru->cdir[side - 1][j]];
-        if (t >= 0 && dg_side_of(s->cell[t]) == 3 - side && dg_set_cell(s, t, dg_flip(s->cell[t])))
+        if (t >= 0 && dg_side_of(s->cell[t]) == 3 - side && set_cell(s, t, dg_flip(s->cell[t])))
             return BS_ENOMEM;
     }
     return BS_OK;
@@ -199,14 +206,14 @@ static int apply(const dg_desc *d, dg_state *s, dg_move m)
                 p = w * 64 + __builtin_ctzll(s->occ[first - 1][w]);
         unsigned code = s->cell[p];
         int q = (p % d->cols) * d->cols + p / d->cols;
-        if (dg_set_cell(s, p, 0) || dg_set_cell(s, q, dg_code(dg_kind_of(code), 3 - first)))
+        if (set_cell(s, p, 0) || set_cell(s, q, dg_code(dg_kind_of(code), 3 - first)))
             return BS_ENOMEM;
         return BS_OK;
     }
     const dg_rule *ru = &d->rules[r];
     const dg_rule_spec *rs = ru->spec;
     if (rs->op == DG_OP_PLACE) {
-        if (dg_set_cell(s, t, dg_code((unsigned)rs->kind - 1, side)))
+        if (set_cell(s, t, dg_code((unsigned)rs->kind - 1, side)))
             return BS_ENOMEM;
         for (int j = 0; j < ru->nf[side - 1]; j++) {
             int dir = ru->fdir[side - 1][j], c = d->nb[t * 8 + dir], n = 0;
@@ -216,7 +223,7 @@ static int apply(const dg_desc *d, dg_state *s, dg_move m)
             }
             if (n && c >= 0 && dg_side_of(s->cell[c]) == side)
                 for (c = d->nb[t * 8 + dir]; n--; c = d->nb[c * 8 + dir])
-                    if (dg_set_cell(s, c, dg_flip(s->cell[c])))
+                    if (set_cell(s, c, dg_flip(s->cell[c])))
                         return BS_ENOMEM;
         }
         return convert_from(d, s, ru, side, t);
@@ -224,21 +231,21 @@ static int apply(const dg_desc *d, dg_state *s, dg_move m)
     unsigned code = s->cell[o];
     if (rs->op == DG_OP_HOP) {
         int h = (int)(m >> 25 & 15), c = o;
-        if (dg_set_cell(s, o, 0))
+        if (set_cell(s, o, 0))
             return BS_ENOMEM;
         for (int j = 0; j < h; j++) {
             int dir = (int)(m >> (29 + 3 * j) & 7), over = d->nb[c * 8 + dir];
-            if (dg_set_cell(s, over, 0))
+            if (set_cell(s, over, 0))
                 return BS_ENOMEM;
             c = d->nb[over * 8 + dir];
         }
-        return dg_set_cell(s, t, dg_promoted(d, code, t));
+        return set_cell(s, t, dg_promoted(d, code, t));
     }
-    if (!rs->leave && dg_set_cell(s, o, 0))
+    if (!rs->leave && set_cell(s, o, 0))
         return BS_ENOMEM;
-    if (dg_set_cell(s, t, dg_promoted(d, code, t)))
+    if (set_cell(s, t, dg_promoted(d, code, t)))
         return BS_ENOMEM;
-    if (rs->has_arrow && dg_set_cell(s, (int)(m >> 29 & 1023), DG_BLOCK))
+    if (rs->has_arrow && set_cell(s, (int)(m >> 29 & 1023), DG_BLOCK))
         return BS_ENOMEM;
     return convert_from(d, s, ru, side, t);
 }
@@ -261,12 +268,13 @@ int dg_play(const dg_desc *d, dg_state *s, dg_move m)
         s->nframes -= !s->nolog;
         return BS_ENOMEM;
     }
-    int mover = s->player;
+    int mover = s->player, first = !(s->moved >> (mover - 1) & 1);
+    s->moved |= 1 << (mover - 1);
     s->player = 3 - mover;
     s->hash ^= d->zside ^ d->zpass[s->passes];
     s->passes = 0;
     s->ply++;
-    dg_update_status(d, s, mover, from);
+    dg_update_status(d, s, mover, first ? -1 : from);
     return BS_OK;
 }
 
@@ -280,7 +288,7 @@ int dg_pass(const dg_desc *d, dg_state *s)
     s->passes = s->passes < 2 ? s->passes + 1 : 2;
     s->hash ^= d->zpass[s->passes];
     s->ply++;
-    dg_update_status(d, s, mover, s->log_top);
+    dg_update_status(d, s, mover, s->moved >> (mover - 1) & 1 ? s->log_top : -1);
     if (s->status == DG_ONGOING && s->passes >= 2) {
         int sc[2];
         dg_score_raw(d, s, sc);
@@ -303,6 +311,7 @@ int dg_undo(const dg_desc *d, dg_state *s)
     s->status = f->status;
     s->how = f->how;
     s->nomove = f->nomove;
+    s->moved = f->moved;
     s->ply--;
     return 1;
 }

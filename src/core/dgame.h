@@ -155,6 +155,10 @@ int dg_move_text(const dg_desc *d, dg_move m, char *buf, size_t len);
 /* Move sequences of length depth (a forced pass is a ply); BS_ENOMEM or
  * DG_EOVERFLOW (negative) on failure. s is unchanged afterwards. */
 int64_t dg_perft(const dg_desc *d, dg_state *s, int depth);
+/* The same with the caller's buffer of depth * DG_MOVES_MAX moves; bulk 0:
+ * every move of the last ply is played (and undone) as RBG's perft does,
+ * else the last ply may be counted without playing it. */
+int64_t dg_perft_buf(const dg_desc *d, dg_state *s, int depth, int bulk, dg_move *buf);
 
 /* n random playouts from s (s unchanged): each move drawn uniformly with
  * bs_rng_below among dg_moves's list; a forced pass is played. A game still

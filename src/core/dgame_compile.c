@@ -123,6 +123,46 @@ static void line_bitboard(dg_desc *d, int e)
     }
 }
 
+/* The windows of a line end on a one-word board: per cell (line_woff) the
+ * sets of k cells in a row along an axis that contain it (line_win), so a
+ * move is checked through the windows of the cells it changed. */
+static int line_windows(dg_desc *d, int e)
+{
+    const dg_end_spec *es = &d->spec.ends[e];
+    int total = 0;
+    uint16_t *off = calloc((size_t)d->ncells + 1, sizeof *off);
+    if (!off)
+        return BS_ENOMEM;
+    d->line_woff[e] = off;
+    for (int pass = 0; pass < 2; pass++) {
+        int fill[64] = { 0 };
+        for (int a = 0; a < es->dirs.n; a++) {
+            int shift = d->line_shift[e][a];
+            for (uint64_t x = d->line_start[e][a]; x; x &= x - 1) {
+                int c0 = __builtin_ctzll(x);
+                uint64_t w = 0;
+                for (int t = 0; t < es->k; t++)
+                    w |= 1ULL << (c0 + t * shift);
+                for (int t = 0; t < es->k; t++) {
+                    int c = c0 + t * shift;
+                    if (pass == 0)
+                        total++, off[c + 1]++;
+                    else
+                        d->line_win[e][off[c] + fill[c]++] = w;
+                }
+            }
+        }
+        if (pass == 0) {
+            for (int c = 0; c < d->ncells; c++)
+                off[c + 1] = (uint16_t)(off[c + 1] + off[c]);
+            d->line_win[e] = malloc(sizeof(uint64_t) * (size_t)(total ? total : 1));
+            if (!d->line_win[e])
+                return BS_ENOMEM;
+        }
+    }
+    return BS_OK;
+}
+
 static int check_ends(dg_desc *d, char *why, size_t why_len)
 {
     const dg_spec *sp = &d->spec;
@@ -145,6 +185,8 @@ static int check_ends(dg_desc *d, char *why, size_t why_len)
             }
             d->nline_dirs[e] = es->dirs.n;
             line_bitboard(d, e);
+            if (d->line_bb[e] && line_windows(d, e))
+                return BS_ENOMEM;
             break;
         case DG_END_CONNECT:
             if (es->dirs.n < 1 || es->dirs.n > 8)
@@ -263,6 +305,21 @@ static int compile(dg_desc *d, char *why, size_t why_len)
             return rc;
     }
     int rc = check_ends(d, why, why_len);
+    d->hop_quick = rc == BS_OK && d->ncells <= 64;
+    d->kbits = d->ncells <= 64 && sp->nkinds > 1;
+    for (int dir = 0; dir < 8 && d->hop_quick; dir++) {
+        d->hopd[dir] = dg_compass[dir][0] * d->cols + dg_compass[dir][1];
+        for (int c = 0; c < d->ncells; c++) {
+            int t = d->nb[c * 8 + dir];
+            if (t >= 0 && d->nb[t * 8 + dir] >= 0)
+                d->hop2[dir] |= 1ULL << c;
+        }
+    }
+    for (int r = 0; r < sp->nrules && d->hop_quick; r++)
+        if (sp->rules[r].op == DG_OP_HOP)
+            for (int side = 0; side < 2; side++)
+                for (int j = 0; j < d->rules[r].n[side]; j++)
+                    d->hopdirs[side] |= 1u << d->rules[r].dir[side][j];
     d->bulk = rc == BS_OK && d->ncells <= 64 && !sp->must_capture && !sp->swap;
     int moving = 0, placing = 0;
     for (int r = 0; r < sp->nrules && d->bulk; r++) {
@@ -312,8 +369,11 @@ void dg_desc_free(dg_desc *d)
     }
     free(d->nb);
     free(d->zob);
-    for (int e = 0; e < DG_MAX_ENDS; e++)
+    for (int e = 0; e < DG_MAX_ENDS; e++) {
         free(d->connect_nb[e]);
+        free(d->line_win[e]);
+        free(d->line_woff[e]);
+    }
     free(d);
 }
 

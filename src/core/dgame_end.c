@@ -16,12 +16,27 @@ static int run_through(const dg_desc *d, const dg_state *s, int cell, int dir, i
     return len;
 }
 
-/* line: at least k, through the cells the move made the mover's; exactly k:
+/* line: at least k, through the cells the move made the mover's (every
+ * cell it holds at its first move: a run left in the setup); exactly k:
  * every run of the mover's pieces (a move can also shorten runs). */
 static int line_fires(const dg_desc *d, const dg_state *s, int e, int mover, int from)
 {
     const dg_end_spec *es = &d->spec.ends[e];
     int na = d->nline_dirs[e];
+    if (d->line_bb[e] && from >= 0) { /* the windows through the cells the move made the mover's */
+        uint64_t b = s->occ[mover - 1][0];
+        const uint64_t *win = d->line_win[e];
+        const uint16_t *off = d->line_woff[e];
+        for (int l = from; l < s->log_top; l++) {
+            int c = s->log[l].cell;
+            if (!(b >> c & 1))
+                continue;
+            for (int i = off[c]; i < off[c + 1]; i++)
+                if ((b & win[i]) == win[i])
+                    return 1;
+        }
+        return 0;
+    }
     if (d->line_bb[e]) { /* every run of the mover's, one word */
         uint64_t b = s->occ[mover - 1][0];
         for (int a = 0; a < na; a++) {
@@ -32,6 +47,14 @@ static int line_fires(const dg_desc *d, const dg_state *s, int e, int mover, int
             if (r)
                 return 1;
         }
+        return 0;
+    }
+    if (!es->exact && from < 0) { /* the mover's first move: every cell it holds */
+        for (int w = 0; w < d->nwords; w++)
+            for (uint64_t x = s->occ[mover - 1][w]; x; x &= x - 1)
+                for (int a = 0; a < na; a++)
+                    if (run_through(d, s, w * 64 + __builtin_ctzll(x), d->line_dirs[e][a], mover) >= es->k)
+                        return 1;
         return 0;
     }
     if (!es->exact) {
@@ -64,7 +87,8 @@ static int line_fires(const dg_desc *d, const dg_state *s, int e, int mover, int
 }
 
 /* connect: a group through a cell the move made the mover's touching both
- * edges (a flood fill over the mover's cells, a word of neighbours at a time). */
+ * edges (a flood fill over the mover's cells, a word of neighbours at a
+ * time); at the mover's first move any group (a connection left in the setup). */
 static int connect_fires(const dg_desc *d, const dg_state *s, int e, int mover, int from)
 {
     const dg_end_spec *es = &d->spec.ends[e];
@@ -80,6 +104,27 @@ static int connect_fires(const dg_desc *d, const dg_state *s, int e, int mover, 
     }
     if (!on1 || !on2) /* no stone on one of the edges: no group joins them */
         return 0;
+    if (from < 0) { /* the mover's first move: one fill from all its cells on the first edge */
+        int sp = 0;
+        for (int w = 0; w < nw; w++) {
+            seen[w] = mine[w] & m1[w];
+            for (uint64_t x = seen[w]; x; x &= x - 1)
+                stack[sp++] = (int16_t)(w * 64 + __builtin_ctzll(x));
+        }
+        while (sp) {
+            const uint64_t *n = nb + stack[--sp] * nw;
+            for (int w = 0; w < nw; w++) {
+                uint64_t x = n[w] & mine[w] & ~seen[w];
+                seen[w] |= x;
+                for (; x; x &= x - 1)
+                    stack[sp++] = (int16_t)(w * 64 + __builtin_ctzll(x));
+            }
+        }
+        for (int w = 0; w < nw; w++)
+            if (seen[w] & m2[w])
+                return 1;
+        return 0;
+    }
     for (int l = from; l < s->log_top; l++) {
         int start = s->log[l].cell, sp = 0;
         if (!(d->cls[s->cell[start]] & DG_CLS_SIDE(mover)))

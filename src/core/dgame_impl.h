@@ -52,6 +52,8 @@ struct dg_desc {
     int line_bb[DG_MAX_ENDS];
     int line_shift[DG_MAX_ENDS][4];
     uint64_t line_start[DG_MAX_ENDS][4];
+    uint64_t *line_win[DG_MAX_ENDS];  /* line_bb: the windows of k cells, cell by cell */
+    uint16_t *line_woff[DG_MAX_ENDS]; /* cell c's windows: line_win[woff[c] .. woff[c + 1]) */
     uint8_t cls[256];  /* DG_CLS_* of each code */
     uint8_t zidx[256]; /* the Zobrist code of each code: 0 empty (key 0), 17 block */
     dg_cellset colmask[DG_MAX_SIDE]; /* the cells of each column */
@@ -62,6 +64,14 @@ struct dg_desc {
     int bulk;       /* moves can be counted by popcounts (dg_count_moves) */
     int pick;       /* playouts: DG_PICK_* */
     int promote_kinds; /* bit k-1: kind k is a promote rule's from */
+    /* one-word boards (hop_quick): per compass direction the cells two
+     * steps from the edge and the index shift of one step; per side the
+     * directions of the hop rules (bits): "is there any hop" by shifts */
+    int hop_quick;
+    int kbits; /* one-word board with several kinds: dg_state.kocc kept */
+    uint64_t hop2[8];
+    int hopd[8];
+    unsigned hopdirs[2];
 };
 
 typedef struct dg_undo_cell {
@@ -72,7 +82,7 @@ typedef struct dg_undo_cell {
 typedef struct dg_frame {
     int log_top;
     uint64_t hash;
-    int8_t player, passes, status, how, nomove;
+    int8_t player, passes, status, how, nomove, moved;
 } dg_frame;
 
 /* How a finished game was decided (for the score hook). */
@@ -83,8 +93,10 @@ struct dg_state {
     uint8_t cell[DG_MAX_CELLS + 1]; /* + the sentinel cell ncells: a block */
     uint64_t occ[2][DG_WORDS];
     uint64_t empty[DG_WORDS];
+    uint64_t kocc[2][DG_MAX_KINDS]; /* d->kbits: per side and kind (0-based) the one-word set */
     int count[2], nempty;
     int player, ply, passes;
+    int moved; /* bit side-1: that side has made a move (passes do not count); ends checked in full before */
     uint64_t hash;
     int status; /* by an end or by no_move: DG_* */
     int how;    /* DG_HOW_* */
@@ -125,7 +137,10 @@ int dg_count_moves(const dg_desc *d, const dg_state *s);
 int dg_origin_sets(const dg_desc *d, const dg_state *s, uint64_t *sets);
 dg_move dg_nth_move(const dg_desc *d, const dg_state *s, const uint64_t *sets, int k);
 
-/* dgame_end.c: the status after a move or pass by `mover` (s->player is already the next side). */
+/* dgame_end.c: the status after a move or pass by `mover` (s->player is
+ * already the next side); line and connect look through the cells logged
+ * from `changed_from` on, or at the whole board when it is negative (the
+ * mover's first move: a line or connection left in the setup counts). */
 void dg_update_status(const dg_desc *d, dg_state *s, int mover, int changed_from);
 int dg_resolve_nomove(const dg_desc *d, dg_state *s); /* fills nomove and the status it implies */
 void dg_set_nomove(const dg_desc *d, dg_state *s, int none);

@@ -130,9 +130,54 @@ static int gen_arrows(gen *g, const dg_rule *ru, int r, int side, int o, int l)
     return 0;
 }
 
+/* A step or a leap on a board of at most 64 cells: per offset the set of
+ * origins with a move by shifts, then the moves in contract order (origin
+ * by origin, offsets in order). */
+static int gen_step_word(gen *g, int r, int side)
+{
+    const dg_desc *d = g->d;
+    const dg_state *s = g->s;
+    const dg_rule *ru = &d->rules[r];
+    const dg_rule_spec *rs = ru->spec;
+    int nn = ru->n[side - 1], n = g->n, cap = g->cap;
+    uint64_t mine = s->occ[side - 1][0], sets[DG_MAX_OFFSETS], any = 0;
+    if (rs->kinds != (1u << d->spec.nkinds) - 1) {
+        mine = 0;
+        for (unsigned k = rs->kinds; k; k &= k - 1)
+            mine |= s->kocc[side - 1][__builtin_ctz(k)];
+    }
+    uint64_t ok = (rs->to != DG_TO_ENEMY ? s->empty[0] : 0) | (rs->to != DG_TO_EMPTY ? s->occ[2 - side][0] : 0);
+    const int *delta = ru->delta[side - 1];
+    for (int j = 0; j < nn; j++) {
+        uint64_t from = mine & ru->src[side - 1][j]; /* |delta| < 64 whenever from is not 0 */
+        sets[j] = from ? from & (delta[j] > 0 ? ok >> delta[j] : ok << -delta[j]) : 0;
+        any |= sets[j];
+    }
+    if (!any)
+        return 0;
+    if (g->probe)
+        return 1;
+    dg_move *out = g->out, base = (dg_move)r << 20;
+    for (; any; any &= any - 1) {
+        int i = __builtin_ctzll(any);
+        for (int j = 0; j < nn; j++)
+            if (sets[j] >> i & 1) {
+                if (n >= cap) {
+                    g->n = n;
+                    return DG_EOVERFLOW;
+                }
+                out[n++] = base | (dg_move)i | (dg_move)(i + delta[j]) << 10;
+            }
+    }
+    g->n = n;
+    return 0;
+}
+
 /* A step or a leap: one target per offset; the inner loop of most games. */
 static int gen_step(gen *g, int r, int side)
 {
+    if (g->d->ncells <= 64 && g->d->kbits)
+        return gen_step_word(g, r, side);
     const dg_desc *d = g->d;
     const dg_state *s = g->s;
     const dg_rule *ru = &d->rules[r];
@@ -250,7 +295,18 @@ static int gen_hop(gen *g, int r, int side)
     p.r = r;
     p.side = side;
     p.chain = ru->spec->chain;
-    FOR_BITS(s->occ[side - 1], nw, i) {
+    uint64_t from[DG_WORDS];
+    for (int w = 0; w < nw; w++)
+        from[w] = s->occ[side - 1][w];
+    if (d->hop_quick) { /* only the pieces with a first hop: most have none */
+        uint64_t enemy = s->occ[2 - side][0], empty = s->empty[0], ok = 0;
+        for (int j = 0; j < ru->n[side - 1]; j++) {
+            int dir = ru->dir[side - 1][j], k = d->hopd[dir];
+            ok |= d->hop2[dir] & (k > 0 ? enemy >> k : enemy << -k) & (k > 0 ? empty >> 2 * k : empty << -2 * k);
+        }
+        from[0] &= ok;
+    }
+    FOR_BITS(from, nw, i) {
         if (!(ru->spec->kinds >> dg_kind_of(s->cell[i]) & 1))
             continue;
         p.o = i;
@@ -284,26 +340,72 @@ static int swap_open(const dg_desc *d, const dg_state *s)
            s->count[d->spec.first - 1] == 1;
 }
 
+/* Whether the side has a first hop over an enemy onto an empty cell in a
+ * direction of its hop rules (any piece: a superset of the rules' kinds),
+ * by shifts of the one-word sets (d->hop_quick). */
+static int any_hop(const dg_desc *d, const dg_state *s, int side)
+{
+    uint64_t mine = s->occ[side - 1][0], enemy = s->occ[2 - side][0], empty = s->empty[0];
+    for (unsigned dirs = d->hopdirs[side - 1]; dirs; dirs &= dirs - 1) {
+        int dir = __builtin_ctz(dirs), k = d->hopd[dir];
+        uint64_t over = k > 0 ? enemy >> k : enemy << -k, land = k > 0 ? empty >> 2 * k : empty << -2 * k;
+        if (mine & d->hop2[dir] & over & land)
+            return 1;
+    }
+    return 0;
+}
+
+static int gen_rule(gen *g, int r, int side)
+{
+    int op = g->d->rules[r].spec->op;
+    return op == DG_OP_PLACE ? gen_place(g, r, side)
+           : op == DG_OP_HOP ? gen_hop(g, r, side)
+           : op == DG_OP_SLIDE ? gen_slide(g, r, side)
+                               : gen_step(g, r, side);
+}
+
+/* must = "capture": the capturing moves of every rule in order (hops; steps,
+ * slides and leaps onto an enemy), and only when there is none every move
+ * (then no hop exists): the list of filtering all moves, without making the
+ * moves that would be filtered out. */
+static int gen_must_capture(gen *g, int side)
+{
+    const dg_desc *d = g->d;
+    int hops = !d->hop_quick || any_hop(d, g->s, side), rc;
+    for (int r = 0; r < d->spec.nrules; r++) {
+        const dg_rule_spec *rs = d->rules[r].spec;
+        if (rs->op == DG_OP_PLACE || (rs->op == DG_OP_HOP && !hops) || (rs->op != DG_OP_HOP && rs->to == DG_TO_EMPTY))
+            continue;
+        int from = g->n;
+        if ((rc = gen_rule(g, r, side)) != 0)
+            return rc;
+        if (rs->op != DG_OP_HOP) { /* keep the captures */
+            int k = from;
+            for (int i = from; i < g->n; i++)
+                if (dg_side_of(g->s->cell[g->out[i] >> 10 & 1023]) == 3 - side)
+                    g->out[k++] = g->out[i];
+            g->n = k;
+        }
+    }
+    if (g->n)
+        return 0;
+    for (int r = 0; r < d->spec.nrules; r++)
+        if (d->rules[r].spec->op != DG_OP_HOP && (rc = gen_rule(g, r, side)) != 0)
+            return rc;
+    return 0;
+}
+
 int dg_generate(const dg_desc *d, const dg_state *s, dg_move *out, int cap, int probe)
 {
     gen g = { d, s, out, 0, cap, probe };
-    int side = s->player;
-    for (int r = 0; r < d->spec.nrules; r++) {
-        int op = d->rules[r].spec->op, rc;
-        rc = op == DG_OP_PLACE ? gen_place(&g, r, side)
-             : op == DG_OP_HOP ? gen_hop(&g, r, side)
-             : op == DG_OP_SLIDE ? gen_slide(&g, r, side)
-                                 : gen_step(&g, r, side);
-        if (rc)
+    int side = s->player, rc;
+    if (d->spec.must_capture) {
+        if ((rc = gen_must_capture(&g, side)) != 0)
             return rc;
-    }
-    if (d->spec.must_capture && g.n) {
-        int k = 0;
-        for (int i = 0; i < g.n; i++)
-            if (dg_is_capture(d, s, out[i]))
-                out[k++] = out[i];
-        if (k)
-            g.n = k;
+    } else {
+        for (int r = 0; r < d->spec.nrules; r++)
+            if ((rc = gen_rule(&g, r, side)) != 0)
+                return rc;
     }
     if (swap_open(d, s))
         EMIT(&g, mv((int)DG_NONE_CELL, (int)DG_NONE_CELL, (int)DG_SWAP_RULE));
@@ -335,76 +437,4 @@ int dg_is_legal(const dg_desc *d, const dg_state *s, dg_move m)
         if (buf[i] == m)
             return 1;
     return 0;
-}
-
-int dg_count_moves(const dg_desc *d, const dg_state *s)
-{
-    int side = s->player, count = 0;
-    uint64_t mine = s->occ[side - 1][0], empty = s->empty[0], enemy = s->occ[2 - side][0];
-    for (int r = 0; r < d->spec.nrules; r++) {
-        const dg_rule *ru = &d->rules[r];
-        const dg_rule_spec *rs = ru->spec;
-        if (rs->op == DG_OP_PLACE) {
-            if (rs->at == DG_AT_EMPTY) {
-                count += __builtin_popcountll(empty);
-            } else {
-                for (int col = 0; col < d->cols; col++)
-                    count += s->cell[col] == 0;
-            }
-            continue;
-        }
-        uint64_t ok = (rs->to != DG_TO_ENEMY ? empty : 0) | (rs->to != DG_TO_EMPTY ? enemy : 0);
-        for (int j = 0; j < ru->n[side - 1]; j++) {
-            uint64_t from = mine & ru->src[side - 1][j];
-            int delta = ru->delta[side - 1][j]; /* |delta| < 64 whenever from is not 0 */
-            if (!from)
-                continue;
-            count += __builtin_popcountll((delta > 0 ? from << delta : from >> -delta) & ok);
-        }
-    }
-    return count;
-}
-
-int dg_origin_sets(const dg_desc *d, const dg_state *s, uint64_t *sets)
-{
-    int side = s->player, count = 0;
-    uint64_t mine = s->occ[side - 1][0], empty = s->empty[0], enemy = s->occ[2 - side][0];
-    for (int r = 0; r < d->spec.nrules; r++) {
-        const dg_rule *ru = &d->rules[r];
-        const dg_rule_spec *rs = ru->spec;
-        uint64_t ok = (rs->to != DG_TO_ENEMY ? empty : 0) | (rs->to != DG_TO_EMPTY ? enemy : 0);
-        for (int j = 0; j < ru->n[side - 1]; j++, sets++) {
-            uint64_t from = mine & ru->src[side - 1][j];
-            int delta = ru->delta[side - 1][j]; /* |delta| < 64 whenever from is not 0 */
-            *sets = from ? from & (delta > 0 ? ok >> delta : ok << -delta) : 0;
-            count += __builtin_popcountll(*sets);
-        }
-    }
-    return count;
-}
-
-dg_move dg_nth_move(const dg_desc *d, const dg_state *s, const uint64_t *sets, int k)
-{
-    int side = s->player;
-    for (int r = 0; r < d->spec.nrules; r++) {
-        const dg_rule *ru = &d->rules[r];
-        int nn = ru->n[side - 1], count = 0;
-        uint64_t any = 0;
-        for (int j = 0; j < nn; j++) {
-            count += __builtin_popcountll(sets[j]);
-            any |= sets[j];
-        }
-        if (k >= count) {
-            k -= count;
-            sets += nn;
-            continue;
-        }
-        for (; any; any &= any - 1) {
-            int i = __builtin_ctzll(any);
-            for (int j = 0; j < nn; j++)
-                if ((sets[j] >> i & 1) && k-- == 0)
-                    return mv(i, i + ru->delta[side - 1][j], r);
-        }
-    }
-    return 0; /* k beyond the count: not reached */
 }

@@ -4,37 +4,115 @@
 
 #include "dgame_impl.h"
 
-static int64_t perft_rec(const dg_desc *d, dg_state *s, int depth, dg_move *buf)
+static int64_t perft_rec(const dg_desc *d, dg_state *s, int depth, int bulk, dg_move *buf)
 {
     if (s->status != DG_ONGOING)
         return 0;
-    int n = depth == 1 && d->bulk ? dg_count_moves(d, s) : dg_generate(d, s, buf, DG_MOVES_MAX, 0);
+    int n = depth == 1 && bulk && d->bulk ? dg_count_moves(d, s) : dg_generate(d, s, buf, DG_MOVES_MAX, 0);
     if (n < 0)
         return n;
     if (n == 0) {
         if (d->spec.no_move != DG_NOMOVE_PASS)
             return 0;
-        if (depth == 1)
+        if (depth == 1 && bulk)
             return 1;
         if (dg_pass(d, s))
             return BS_ENOMEM;
-        int64_t r = perft_rec(d, s, depth - 1, buf);
+        int64_t r = depth == 1 ? 1 : perft_rec(d, s, depth - 1, bulk, buf);
         dg_undo(d, s);
         return r;
     }
-    if (depth == 1)
+    if (depth == 1 && bulk)
         return n;
     int64_t total = 0;
     for (int i = 0; i < n; i++) {
         if (dg_play(d, s, buf[i]))
             return BS_ENOMEM;
-        int64_t r = perft_rec(d, s, depth - 1, buf + n);
+        int64_t r = depth == 1 ? 1 : perft_rec(d, s, depth - 1, bulk, buf + n);
         dg_undo(d, s);
         if (r < 0)
             return r;
         total += r;
     }
     return total;
+}
+
+/* Perft of a game whose one rule places a piece on any empty cell (Gomoku,
+ * Hex, tic-tac-toe: d->pick is DG_PICK_EMPTY, no swap, no convert): every
+ * move is played and undone as dg_play and dg_undo do it (cells, sets,
+ * counts, hash, side, ply, moved, the log through which the ends look,
+ * dg_update_status), with the scalars kept on the stack instead of an undo
+ * frame and without decoding a move or generating a list. */
+static int64_t perft_place(const dg_desc *d, dg_state *s, int depth, int bulk, dg_move *buf)
+{
+    if (s->status != DG_ONGOING)
+        return 0;
+    if (s->nempty == 0 || (depth == 1 && bulk)) /* no move: perft_rec's pass rules */
+        return perft_rec(d, s, depth, bulk, buf);
+    int side = s->player, from = s->log_top, first = !(s->moved >> (side - 1) & 1);
+    unsigned kind0 = (unsigned)d->rules[0].spec->kind - 1, code = dg_code(kind0, side);
+    uint64_t hash = s->hash, zturn = d->zside ^ d->zpass[s->passes];
+    int passes = s->passes, moved = s->moved, nomove = s->nomove, how = s->how;
+    const uint64_t *zob = d->zob;
+    unsigned zcode = d->zidx[code];
+    int64_t total = 0;
+    for (int w = 0; w < d->nwords; w++)
+        for (uint64_t x = s->empty[w]; x; x &= x - 1) {
+            int c = w * 64 + __builtin_ctzll(x);
+            uint64_t bit = x & -x;
+            s->log[from].cell = (uint16_t)c;
+            s->log[from].old = 0;
+            s->log_top = from + 1;
+            s->cell[c] = (uint8_t)code;
+            s->empty[w] &= ~bit;
+            s->nempty--;
+            s->occ[side - 1][w] |= bit;
+            s->count[side - 1]++;
+            if (d->kbits)
+                s->kocc[side - 1][kind0] |= bit;
+            s->hash = hash ^ zob[c * DG_ZCODES + zcode] ^ zturn;
+            s->passes = 0;
+            s->player = 3 - side;
+            s->ply++;
+            s->moved = moved | 1 << (side - 1);
+            dg_update_status(d, s, side, first ? -1 : from);
+            int64_t r = depth == 1 ? 1 : perft_place(d, s, depth - 1, bulk, buf);
+            s->cell[c] = 0;
+            s->empty[w] |= bit;
+            s->nempty++;
+            s->occ[side - 1][w] &= ~bit;
+            s->count[side - 1]--;
+            if (d->kbits)
+                s->kocc[side - 1][kind0] &= ~bit;
+            s->ply--;
+            if (r < 0) {
+                total = r;
+                break;
+            }
+            total += r;
+        }
+    s->log_top = from;
+    s->hash = hash;
+    s->passes = passes;
+    s->player = side;
+    s->moved = moved;
+    s->status = DG_ONGOING;
+    s->how = how;
+    s->nomove = nomove;
+    return total;
+}
+
+int64_t dg_perft_buf(const dg_desc *d, dg_state *s, int depth, int bulk, dg_move *buf)
+{
+    if (depth <= 0)
+        return 1;
+    const dg_rule_spec *rs = d->spec.nrules ? &d->spec.rules[0] : NULL;
+    if (d->pick == DG_PICK_EMPTY && !d->spec.swap && !rs->has_convert) {
+        if (dg_reserve_log(s, depth + 1))
+            return BS_ENOMEM;
+        return perft_place(d, s, depth, bulk, buf);
+    }
+    return perft_rec(d, s, depth, bulk, buf);
 }
 
 int64_t dg_perft(const dg_desc *d, dg_state *s, int depth)
@@ -44,7 +122,7 @@ int64_t dg_perft(const dg_desc *d, dg_state *s, int depth)
     dg_move *buf = malloc(sizeof *buf * DG_MOVES_MAX * (size_t)depth);
     if (!buf)
         return BS_ENOMEM;
-    int64_t r = perft_rec(d, s, depth, buf);
+    int64_t r = dg_perft_buf(d, s, depth, 1, buf);
     free(buf);
     return r;
 }

@@ -19,8 +19,10 @@ static int game_gc(lua_State *L)
     lgame *g = luaL_checkudata(L, 1, DGAME_META);
     dg_desc_free(g->d);
     free(g->buf);
+    free(g->pbuf);
     g->d = NULL;
-    g->buf = NULL;
+    g->buf = g->pbuf = NULL;
+    g->pdepth = 0;
     return 0;
 }
 
@@ -51,7 +53,8 @@ static int core_dgame(lua_State *L)
     bs_lua_read_dgspec(L, 1, sp);
     lgame *g = lua_newuserdatauv(L, sizeof *g, 1);
     g->d = NULL;
-    g->buf = NULL;
+    g->buf = g->pbuf = NULL;
+    g->pdepth = 0;
     luaL_setmetatable(L, DGAME_META);
     lua_createtable(L, sp->nkinds, 0);
     lua_getfield(L, 1, "kinds");
@@ -65,7 +68,9 @@ static int core_dgame(lua_State *L)
             lua_pushfstring(L, "kind%d", k);
             name = lua_tostring(L, -1);
         }
-        g->letter[k - 1] = (char)(name[0] >= 'a' && name[0] <= 'z' ? name[0] : 'a' + k - 1);
+        /* the board text's letter: the name's first character, lower case (as the reference) */
+        g->letter[k - 1] = (char)(name[0] >= 'A' && name[0] <= 'Z' ? name[0] - 'A' + 'a'
+                                  : name[0] > ' ' && name[0] < 127 ? name[0] : 'a' + k - 1);
         lua_rawseti(L, -3, k);
     }
     lua_pop(L, 1);
@@ -328,8 +333,24 @@ static int state_eq(lua_State *L)
 static int state_perft(lua_State *L)
 {
     lstate *st = bs_lua_checkdgstate(L, 1);
-    int depth = (int)bs_lua_checkrange(L, 2, "depth", 0, 64);
-    int64_t r = dg_perft(st->g->d, st->s, depth);
+    int depth = (int)bs_lua_checkrange(L, 2, "depth", 0, 64), bulk = 1;
+    if (!lua_isnoneornil(L, 3)) {
+        luaL_checktype(L, 3, LUA_TTABLE);
+        lua_getfield(L, 3, "bulk");
+        if (!lua_isnil(L, -1) && !lua_isboolean(L, -1))
+            luaL_argerror(L, 3, "field 'bulk': expected a boolean");
+        bulk = lua_isnil(L, -1) || lua_toboolean(L, -1);
+        lua_pop(L, 1);
+    }
+    lgame *g = st->g;
+    if (depth > g->pdepth) { /* the buffer is kept: repeated perfts pay no allocation */
+        dg_move *n = realloc(g->pbuf, sizeof *n * DG_MOVES_MAX * (size_t)depth);
+        if (!n)
+            return luaL_error(L, "not enough memory");
+        g->pbuf = n;
+        g->pdepth = depth;
+    }
+    int64_t r = dg_perft_buf(g->d, st->s, depth, bulk, g->pbuf);
     if (r == BS_ENOMEM)
         return luaL_error(L, "not enough memory");
     if (r < 0)

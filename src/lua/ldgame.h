@@ -14,6 +14,8 @@
 typedef struct lgame {
     dg_desc *d;
     dg_move *buf; /* DG_MOVES_MAX */
+    dg_move *pbuf; /* perft: pdepth * DG_MOVES_MAX, kept between calls */
+    int pdepth;
     char letter[DG_MAX_KINDS];
 } lgame;
 

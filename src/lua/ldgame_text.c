@@ -1,4 +1,6 @@
 /* ldgame_text.c - a described game's state as text: the board, move notation. */
+#include <stdio.h>
+
 #include "ldgame.h"
 
 int bs_lua_dgstate_tostring(lua_State *L)
@@ -8,13 +10,23 @@ int bs_lua_dgstate_tostring(lua_State *L)
     int rows = dg_rows(d), cols = dg_cols(d);
     luaL_Buffer b;
     luaL_buffinit(L, &b);
+    luaL_addstring(&b, "  ");
+    for (int c = 0; c < cols; c++) {
+        luaL_addchar(&b, ' ');
+        luaL_addchar(&b, (char)('a' + c));
+    }
+    luaL_addchar(&b, '\n');
     for (int r = 0; r < rows; r++) {
+        char num[16];
+        snprintf(num, sizeof num, "%2d", r + 1);
+        luaL_addstring(&b, num);
         for (int c = 0; c < cols; c++) {
             int code = dg_cell(st->s, r * cols + c);
             char ch = code < 0 ? '#' : code == 0 ? '.' : code <= 2 ? (code == 1 ? 'x' : 'o')
                                                                     : st->g->letter[(code - 1) / 2];
-            if (code > 2 && code % 2 == 1)
+            if (code > 2 && code % 2 == 1 && ch >= 'a' && ch <= 'z')
                 ch = (char)(ch - 'a' + 'A');
+            luaL_addchar(&b, ' ');
             luaL_addchar(&b, ch);
         }
         luaL_addchar(&b, '\n');
@@ -48,6 +60,16 @@ int bs_lua_dgstate_move_cells(lua_State *L)
         return 1;
     }
     int cols = dg_cols(st->g->d);
+    if (n == 0) { /* swap: the cell of the new piece, (c, r) of the first side's first piece (as the reference) */
+        int first = dg_desc_spec(st->g->d)->first, ncells = dg_rows(st->g->d) * cols;
+        for (int i = 0; i < ncells; i++) {
+            int code = dg_cell(st->s, i);
+            if (code > 0 && ((code - 1) & 1) + 1 == first) {
+                cells[n++] = (i % cols) * cols + i / cols; /* square board: swap needs one */
+                break;
+            }
+        }
+    }
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {
         lua_createtable(L, 2, 0);

@@ -76,19 +76,24 @@ local function board_name(n)
 end
 
 --- The perft figure of one game: leaves a processor second at its depth.
+-- `GAME_perft` may count the last ply in bulk (S:perft's default);
+-- `GAME_played` (played = true) plays and undoes every leaf, as RBG's
+-- perft does: the figure to set beside RBG's.
 -- @tparam table game an entry of games.GAMES
+-- @tparam[opt] boolean played every leaf played (S:perft(d, { bulk = false }))
 -- @treturn table the figure (name, unit, run)
-function games.perft_figure(game)
+function games.perft_figure(game, played)
+  local popts = played and { bulk = false } or nil
   return {
-    name = game.name .. "_perft", unit = "leaves/s",
+    name = game.name .. (played and "_played" or "_perft"), unit = "leaves/s",
     run = function(opts)
       local d = opts.quick and game.quick_depth or game.depth
       local G, n = games.load(game.name)
       local S = G:start()
-      local seconds, runs, leaves = repeated(opts.quick and 0 or MIN_SECONDS, function() return S:perft(d) end)
+      local seconds, runs, leaves = repeated(opts.quick and 0 or MIN_SECONDS, function() return S:perft(d, popts) end)
       return {
-        what = ("perft %s depth %d (%d leaves a run, %d run%s)"):format(board_name(n), d, leaves // runs, runs,
-          runs == 1 and "" or "s"),
+        what = ("perft %s depth %d%s (%d leaves a run, %d run%s)"):format(board_name(n), d,
+          played and ", every leaf played" or "", leaves // runs, runs, runs == 1 and "" or "s"),
         value = leaves / seconds, seconds = seconds, count = leaves, count_unit = "leaves", depth = d,
         leaves = leaves // runs, runs = runs,
       }
@@ -123,12 +128,14 @@ function games.playout_figure(game)
   }
 end
 
---- Every game's two figures, perft then playouts, in games.GAMES order.
+--- Every game's three figures, perft (bulk), perft with every leaf
+-- played, then playouts, in games.GAMES order.
 -- @treturn table a list of figures
 function games.figures()
   local list = {}
   for _, game in ipairs(games.GAMES) do
     list[#list + 1] = games.perft_figure(game)
+    list[#list + 1] = games.perft_figure(game, true)
     list[#list + 1] = games.playout_figure(game)
   end
   return list

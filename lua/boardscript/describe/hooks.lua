@@ -131,36 +131,15 @@ function hooks:move_cells(move, state)
   return any_state(self, state):move_cells(move)
 end
 
-local MARKS = { empty = ".", blocked = "#", block = "#" }
-
--- A cell's mark: X / O for the first kind, the kind's initial (upper case
--- black, lower case white) for the others.
-local function mark(S, r, c, first)
-  local what, kind = S:get(r, c)
-  if MARKS[what] then return MARKS[what] end
-  if kind == nil or kind == first then return what == "black" and "X" or "O" end
-  local letter = kind:sub(1, 1)
-  return what == "black" and letter:upper() or letter:lower()
-end
-
---- The board with coordinates: column letters across, row numbers down;
--- `X` / `O` pieces of the first kind, `K` / `k` a king (a kind's
--- initial), `.` empty, `#` a block.
+--- The board with coordinates: the engine's board text (`tostring` of the
+-- state, C or reference: one format, docs/decisions.md "Described games:
+-- the reference interpreter"): column letters across, row numbers down,
+-- `x` / `o` pieces of the first kind, another kind its initial (upper case
+-- black, lower case white), `.` empty, `#` a block.
 -- @tparam table state a state
 -- @treturn string lines ending in newlines
 function hooks:board_text(state)
-  local S = state.board
-  local rows, cols = S:rows(), S:cols()
-  local first = compile.normalised(self.described.description).kinds[1]
-  local lines, line = {}, { "  " }
-  for c = 1, cols do line[#line + 1] = " " .. string.char(96 + c) end
-  lines[1] = table.concat(line)
-  for r = 1, rows do
-    line = { ("%2d"):format(r) }
-    for c = 1, cols do line[#line + 1] = " " .. mark(S, r, c, first) end
-    lines[#lines + 1] = table.concat(line)
-  end
-  return table.concat(lines, "\n") .. "\n"
+  return tostring(state.board)
 end
 
 --- "Black" / "White", or the description's `names`.

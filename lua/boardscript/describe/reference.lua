@@ -254,9 +254,12 @@ function State:move_cells(m) return text.move_cells(self.D, self, m) end
 
 --- Perft: the number of move sequences of length depth (a forced pass is a ply).
 -- @tparam integer depth
+-- @tparam[opt] table opts `{ bulk = false }` (the C engine's: every leaf
+-- played); the same count either way
 -- @treturn integer
-function State:perft(depth)
+function State:perft(depth, opts)
   if math.type(depth) ~= "integer" or depth < 0 then error("bad argument #1 to 'perft' (depth >= 0 expected)", 2) end
+  if opts ~= nil and type(opts) ~= "table" then error("bad argument #2 to 'perft' (table expected)", 2) end
   return playout.perft(self, depth)
 end
 

@@ -47,7 +47,8 @@ M.BUILTIN = {
 
 --- The example rule sets of lua/examples, by file name (the soak plays
 -- them, serve offers them).
-M.EXAMPLES = { "anti", "holes", "octagon", "orthogonal", "tictactoe", "misere_dots" }
+M.EXAMPLES = { "anti", "holes", "octagon", "orthogonal", "tictactoe", "misere_dots",
+  "connect4", "breakthrough", "gomoku", "hex", "ataxx", "amazons", "draughts", "tictactoe_d" }
 
 --- The example rule sets found next to these modules (lua/examples):
 -- a list of { name =, path = } in M.EXAMPLES order.
