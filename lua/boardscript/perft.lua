@@ -12,6 +12,12 @@
 -- the hooks, a position's children are its moves, plus a pass when
 -- `can_pass` allows one; the last ply is counted from that list, not
 -- played.
+--
+-- A described game (boardscript.describe) counts with the other
+-- convention: a finished game above the last ply is no leaf (its hooks
+-- are counted so too, unless `terminal` says otherwise); while its tree
+-- hooks are those its description yields (describe.in_core), the engine
+-- counts it (`S:perft`).
 local game_mod = require "boardscript.game"
 local rules_mod = require "boardscript.rules"
 
@@ -44,7 +50,23 @@ end
 -- @tparam table rules a rule set
 -- @treturn boolean
 function perft.in_core(rules)
-  return rules_mod.counted_in_core(rules)
+  return rules_mod.counted_in_core(rules) or perft.described_in_core(rules)
+end
+
+--- Whether `rules` is a described game that its engine counts (its tree
+-- hooks are still those its description yields).
+-- @tparam table rules a rule set
+-- @treturn boolean
+function perft.described_in_core(rules)
+  return type(rules) == "table" and type(rules.described) == "table"
+    and require("boardscript.describe").in_core(rules)
+end
+
+-- The leaves a finished game counts above the last ply: as asked, else 0
+-- for a described game and 1 for the others.
+local function terminal_of(rules, opts)
+  if opts.terminal ~= nil then return opts.terminal end
+  return type(rules.described) == "table" and 0 or 1
 end
 
 --- How perft.count counts `rules` with `opts`: "core" or "hooks".
@@ -53,7 +75,9 @@ end
 -- @treturn string "core" or "hooks"
 function perft.how(rules, opts)
   opts = opts or {}
-  if opts.hooks or opts.terminal == 0 or not perft.in_core(rules) then return "hooks" end
+  if opts.hooks then return "hooks" end
+  if perft.described_in_core(rules) then return terminal_of(rules, opts) == 0 and "core" or "hooks" end
+  if opts.terminal == 0 or not perft.in_core(rules) then return "hooks" end
   return "core"
 end
 
@@ -70,11 +94,12 @@ end
 function perft.count(rules, state, depth, opts)
   opts = opts or {}
   if perft.how(rules, opts) == "core" then
+    if perft.described_in_core(rules) then return state.board:perft(depth), "core" end
     return state.board:perft(state.player, depth, {
       legal = rules.legal_dirs, flip = rules.flip_dirs, generic = opts.generic,
     }), "core"
   end
-  return perft.hooks(rules, state, depth, opts.terminal), "hooks"
+  return perft.hooks(rules, state, depth, terminal_of(rules, opts)), "hooks"
 end
 
 --- Like perft.count, but position by position below the root, calling

@@ -76,6 +76,7 @@ sandbox.ALLOWED = {
   "boardscript.core", "boardscript.rules", "boardscript.families", "boardscript.ai", "boardscript.game",
   "boardscript.players", "boardscript.perft", "boardscript.errors", "boardscript.text", "boardscript.notation",
   "boardscript.options", "boardscript.rule_options", "boardscript.declared", "boardscript.elo", "boardscript.view",
+  "boardscript.describe",
 }
 
 --- The fields of `require "boardscript"` user code gets.

@@ -14,8 +14,8 @@ function command.configure(cmd)
   options.budgets(cmd, "each call into a rule set file (a hook; perft calls them at every node)")
   cmd:flag("--generic", "Use the core's multi-word path even on 8 x 8 (to check the fast path).")
   cmd:flag("--hooks", "Count over the rule set's Lua hooks even where the C core could count it.")
-  cmd:option("--terminal", "Leaves a finished game counts above the last ply: 1 (default; the Othello tables) "
-    .. "or 0 (the Ataxx and chess tables; counted over the hooks).", "1")
+  cmd:option("--terminal", "Leaves a finished game counts above the last ply: 1 (the default; the Othello "
+    .. "tables) or 0 (the Ataxx and chess tables; counted over the hooks; the default of a described game).")
     :convert(options.integer_in(0, 1, "terminal"))
 end
 

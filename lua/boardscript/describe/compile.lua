@@ -10,6 +10,30 @@ local compile = {}
 
 local normalised_of = setmetatable({}, { __mode = "k" }) -- desc -> { [key] = normalised }
 local games_of = setmetatable({}, { __mode = "k" })      -- desc -> { [engine .. key] = G }
+-- engine .. the normalised form as text -> G: a description loaded twice
+-- (a record replayed, a worker) gets the same engine game, so its states compare
+local shared = setmetatable({}, { __mode = "v" })
+
+-- A canonical text of a normalised table (keys sorted).
+local function canonical(v, out)
+  if type(v) ~= "table" then
+    out[#out + 1] = (math.type(v) or type(v)) .. ":" .. tostring(v)
+    return out
+  end
+  local keys = {}
+  for k in pairs(v) do keys[#keys + 1] = k end
+  table.sort(keys, function(a, b)
+    if type(a) ~= type(b) then return type(a) < type(b) end
+    return a < b
+  end)
+  out[#out + 1] = "{"
+  for _, k in ipairs(keys) do
+    out[#out + 1] = tostring(k) .. "="
+    canonical(v[k], out)
+  end
+  out[#out + 1] = "}"
+  return out
+end
 
 --- The options of `desc` resolved: the values given, then the defaults
 -- of its `options` declarations (a new table).
@@ -73,7 +97,8 @@ function compile.factory(engine)
     if type(ref) == "function" then return ref end
     return ref.dgame or ref.new or ref.compile
   end
-  return core.dgame
+  -- (the Lua reference stands in while the binding is not built in)
+  return core.dgame or require("boardscript.describe.reference").dgame
 end
 
 --- The engine game of rule set `rules` (made by boardscript.describe) for
@@ -93,9 +118,14 @@ function compile.game(rules, opts)
   end
   local G = cache[engine .. "|" .. key]
   if not G then
-    local make = compile.factory(engine)
-    if not make then error(("the %s engine of described games is not available"):format(engine), 2) end
-    G = make(n)
+    local text = engine .. "|" .. table.concat(canonical(n, {}))
+    G = shared[text]
+    if not G then
+      local make = compile.factory(engine)
+      if not make then error(("the %s engine of described games is not available"):format(engine), 2) end
+      G = make(n)
+      shared[text] = G
+    end
     cache[engine .. "|" .. key] = G
   end
   return G

@@ -12,12 +12,23 @@ local hooks = setmetatable({}, { __index = board })
 
 local compiled = compile.game
 
+local SIDES = { "black", "white" }
+
+-- The side to move of engine state S: "black" or "white" (a state whose
+-- `player` field is a number, the reference's until it is renamed, is read
+-- as that number).
+local function player(S)
+  local p = S.player
+  if type(p) == "function" then return S:player() end
+  return SIDES[p]
+end
+
 --- The state at the start: the setup position of the game for `opts`.
 -- @tparam table opts the resolved options
 -- @treturn table the state
 function hooks:setup(opts)
   local S = compiled(self, opts or {}):start()
-  return { board = S, player = S:player() }
+  return { board = S, player = player(S) }
 end
 
 --- The legal moves, as integers (a new list).
@@ -35,7 +46,7 @@ end
 function hooks:play(state, move)
   if math.type(move) ~= "integer" then return nil, "not a move of this game" end
   local ok, why = state.board:play(move)
-  if ok then state.player = state.board:player() end
+  if ok then state.player = player(state.board) end
   return ok, why
 end
 
@@ -45,7 +56,7 @@ end
 -- @treturn ?string why not
 function hooks:pass(state)
   local ok, why = state.board:pass()
-  if ok then state.player = state.board:player() end
+  if ok then state.player = player(state.board) end
   return ok, why
 end
 
@@ -61,7 +72,7 @@ end
 -- @treturn boolean
 function hooks:undo(state)
   local ok = state.board:undo()
-  state.player = state.board:player()
+  state.player = player(state.board)
   return ok and true or false
 end
 
@@ -86,7 +97,7 @@ end
 -- @treturn table the copy
 function hooks:clone(state)
   local S = state.board:clone()
-  return { board = S, player = S:player() }
+  return { board = S, player = player(S) }
 end
 
 -- A state to read notation with when none is given: the start for the default options.

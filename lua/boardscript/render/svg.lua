@@ -109,6 +109,9 @@ end
 local function board_panel(g, opts)
   local b = g:board()
   local n = b:size()
+  -- a described game's board may be rows x cols (n = the larger; issue 32 draws it properly)
+  local rows, cols = n, n
+  if b.rows and b.cols then rows, cols = b:rows(), b:cols() end
   local cell = clamp(480 // n, 24, 60)
   local margin = cell // 2 + 10
   local size = n * cell
@@ -117,23 +120,21 @@ local function board_panel(g, opts)
   local function add(s) parts[#parts + 1] = s end
   local function centre(r, c) return margin + (c - 0.5) * cell, margin + (r - 0.5) * cell end
   local function name(r, c) return string.char(96 + c) .. r end
-  for c = 1, n do add(coordinate(margin + (c - 0.5) * cell, margin - 8, font, "middle", string.char(96 + c))) end
-  for r = 1, n do add(coordinate(margin - 6, margin + (r - 0.5) * cell + font * 0.36, font, "end", tostring(r))) end
-  add(tag("rect", { "class", "board", "x", num(margin), "y", num(margin), "width", num(size), "height", num(size),
-                    "fill", BOARD_FILL }))
+  for c = 1, cols do add(coordinate(margin + (c - 0.5) * cell, margin - 8, font, "middle", string.char(96 + c))) end
+  for r = 1, rows do add(coordinate(margin - 6, margin + (r - 0.5) * cell + font * 0.36, font, "end", tostring(r))) end
+  add(tag("rect", { "class", "board", "x", num(margin), "y", num(margin), "width", num(cols * cell),
+                    "height", num(rows * cell), "fill", BOARD_FILL }))
   local grid = {}
-  for i = 0, n do
-    grid[#grid + 1] = ("M%d %dh%d"):format(margin, margin + i * cell, size)
-    grid[#grid + 1] = ("M%d %dv%d"):format(margin + i * cell, margin, size)
-  end
+  for i = 0, rows do grid[#grid + 1] = ("M%d %dh%d"):format(margin, margin + i * cell, cols * cell) end
+  for i = 0, cols do grid[#grid + 1] = ("M%d %dv%d"):format(margin + i * cell, margin, rows * cell) end
   add(tag("path", { "class", "grid", "d", table.concat(grid), "stroke", GRID, "stroke-width", "1", "fill", "none" }))
   local radius = cell * 0.42
   local numbers = opts.numbers or {}
-  for r = 1, n do
-    for c = 1, n do
+  for r = 1, rows do
+    for c = 1, cols do
       local what = b:get(r, c)
       local x, y = centre(r, c)
-      if what == "block" then
+      if what == "block" or what == "blocked" then
         local x0, y0, inset = margin + (c - 1) * cell, margin + (r - 1) * cell, 3
         add(tag("rect", { "class", "block", "data-cell", name(r, c), "x", num(x0 + 1), "y", num(y0 + 1),
                           "width", num(cell - 2),

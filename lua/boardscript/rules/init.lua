@@ -131,6 +131,9 @@ end
 function M.own_tables()
   local set = {}
   for _, family in pairs(M.FAMILIES) do set[family] = true end
+  -- the hooks every described game inherits (boardscript.describe)
+  local described = package.loaded["boardscript.describe.hooks"]
+  if type(described) == "table" then set[described] = true end
   for _, module in pairs(M.BUILTIN) do
     local loaded = package.loaded[module]
     if type(loaded) == "table" then set[loaded] = true end

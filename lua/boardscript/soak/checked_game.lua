@@ -33,6 +33,11 @@ end
 
 local function is_board(b) return core.type(b) == "board" end
 local function is_dots(b) return core.type(b) == "dots" end
+-- A described game's engine state (boardscript.describe): C or the reference.
+local function is_engine(b)
+  return not is_board(b) and not is_dots(b) and (type(b) == "table" or type(b) == "userdata")
+    and type(b.hash) == "function" and type(b.perft) == "function" and type(b.move_cells) == "function"
+end
 
 local function plain(value)
   local kind = type(value)
@@ -91,7 +96,11 @@ end
 -- are cached in between calls.
 function checked_game.snapshot(state, cache)
   local b, head = state.board
-  if is_board(b) then
+  local engine = is_engine(b)
+  if engine then
+    -- a described game's engine state (C or the Lua reference): its hash and board text
+    head = ("%d|%s"):format(b:hash(), tostring(b))
+  elseif is_board(b) then
     head = ("%d|%d|%d|%d|%d"):format(b:hash(), b:count("empty"), b:count("black"), b:count("white"), b:count("block"))
   elseif is_dots(b) then
     local first, second = b:score()
@@ -106,7 +115,7 @@ function checked_game.snapshot(state, cache)
   if type(state.history) == "table" then head = head .. "|history=" .. #state.history end
   local own
   for key, value in pairs(state) do
-    if type(value) == "table" and key ~= "history" then
+    if type(value) == "table" and key ~= "history" and not (engine and key == "board") then
       own = own or {}
       own[#own + 1] = tostring(key)
     end
