@@ -373,7 +373,7 @@ void dg_state_free(dg_state *s)
 
 int dg_state_equal(const dg_state *a, const dg_state *b)
 {
-    return a->d == b->d && a->player == b->player && a->passes == b->passes &&
+    return a->d->rows == b->d->rows && a->d->cols == b->d->cols && a->player == b->player && a->passes == b->passes &&
            memcmp(a->cell, b->cell, (size_t)a->d->ncells) == 0;
 }
 

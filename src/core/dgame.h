@@ -113,7 +113,7 @@ dg_state *dg_state_new(const dg_desc *d); /* the setup position; NULL: no memory
 dg_state *dg_state_clone(const dg_state *s);
 int dg_state_copy(dg_state *dst, const dg_state *src); /* same desc; BS_OK / BS_ENOMEM */
 void dg_state_free(dg_state *s);
-/* Whether two states hold the same position (cells, player, passes). */
+/* Whether two states hold the same position (board size, cells, player, passes). */
 int dg_state_equal(const dg_state *a, const dg_state *b);
 
 /* The legal moves in contract order: their count (0 when finished or when

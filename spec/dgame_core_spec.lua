@@ -1,0 +1,447 @@
+-- core.dgame: the C engine of described games (issue 29, contract section 3),
+-- fed normalised tables built by hand (spec/support/dgame_tables.lua).
+local core = require "boardscript.core"
+local T = require "support.dgame_tables"
+
+local function start(t)
+  return core.dgame(t):start()
+end
+
+local function perfts(S, depth)
+  local out = {}
+  for d = 1, depth do
+    out[d] = S:perft(d)
+  end
+  return out
+end
+
+-- The move whose text is `text` (must be legal).
+local function play(S, text)
+  local m = S:parse_move(text)
+  assert(m, "not a legal move: " .. text)
+  assert.is_true(S:play(m))
+end
+
+local function texts(S)
+  local out = {}
+  local moves = S:moves()
+  for i, m in ipairs(moves) do
+    out[i] = S:move_text(m)
+  end
+  return out
+end
+
+-- A normalised table of a small board with the given cells ("a1" = code).
+local function board(t, rows, cols, pieces)
+  t.rows, t.cols = rows, cols
+  t.cells = T.empty(rows, cols)
+  for name, code in pairs(pieces or {}) do
+    t.cells[T.cell(name, cols) + 1] = code
+  end
+  t.kinds = t.kinds or { "stone" }
+  t.ends = t.ends or {}
+  return t
+end
+
+describe("core.dgame", function()
+  describe("perft tables of the contract", function()
+    it("tic-tac-toe to 9", function()
+      assert.same({ 9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872 }, perfts(start(T.tictactoe()), 9))
+    end)
+    it("Connect Four to 7", function()
+      assert.same({ 7, 49, 343, 2401, 16807, 117649, 823536 }, perfts(start(T.connect4()), 7))
+    end)
+    it("Breakthrough to 4", function()
+      assert.same({ 22, 484, 11132, 256036 }, perfts(start(T.breakthrough()), 4))
+    end)
+    it("English draughts to 8", function()
+      assert.same({ 7, 49, 302, 1469, 7361, 36768, 179740, 845931 }, perfts(start(T.draughts()), 8))
+    end)
+    it("Amazons 10 x 10 to 2", function()
+      assert.same({ 2176, 4307152 }, perfts(start(T.amazons()), 2))
+    end)
+    it("Hex 11 x 11 to 2, and 14641 with the swap", function()
+      assert.same({ 121, 14520 }, perfts(start(T.hex()), 2))
+      assert.same({ 121, 14641 }, perfts(start(T.hex(11, true)), 2))
+    end)
+    it("Ataxx: clones listed once per origin (no deduplication), the standard table once per target", function()
+      local S = start(T.ataxx())
+      assert.same({ 16, 256, 6652, 165656 }, perfts(S, 4))
+      -- the standard table counts a clone (rule 1) once per target cell
+      local function perft(d)
+        if S:finished() then return 0 end
+        local moves, n = S:moves()
+        if n == 0 then
+          if d == 1 then return 1 end
+          assert(S:pass())
+          local r = perft(d - 1)
+          S:undo()
+          return r
+        end
+        local seen, total = {}, 0
+        for _, m in ipairs(moves) do
+          local key = (m >> 20) & 31 == 0 and -((m >> 10) & 1023) - 1 or m
+          if not seen[key] then
+            seen[key] = true
+            if d == 1 then
+              total = total + 1
+            else
+              S:play(m)
+              total = total + perft(d - 1)
+              S:undo()
+            end
+          end
+        end
+        return total
+      end
+      assert.same({ 16, 256, 6460, 155888 }, { perft(1), perft(2), perft(3), perft(4) })
+    end)
+  end)
+
+  describe("ends", function()
+    local function row_game(k, exact, pieces)
+      return board({ rules = { { op = "place", kind = 1, at = "empty" } },
+        ends = { { op = "line", k = k, exact = exact, axes = T.dirs("n ne e se") } } }, 1, 9, pieces)
+    end
+    it("line: at least k through the placed cell, or exactly k", function()
+      local S = start(row_game(3, false, { a1 = 1, b1 = 1, d1 = 1, e1 = 1 }))
+      play(S, "c1")
+      assert.equal("black", S:status())
+      S = start(row_game(3, true, { a1 = 1, b1 = 1, d1 = 1, e1 = 1 }))
+      play(S, "c1")
+      assert.is_nil(S:status())
+      S = start(row_game(3, true, { a1 = 1, b1 = 1, e1 = 1 }))
+      play(S, "c1")
+      assert.equal("black", S:status())
+      S = start(row_game(3, false, { a1 = 2, b1 = 2 }))
+      play(S, "c1") -- black's stone does not make white's run
+      assert.is_nil(S:status())
+    end)
+    it("connect: hex neighbours join a group, orthogonal ones do not", function()
+      local S = start(T.hex(3))
+      for _, m in ipairs { "b1", "c3", "a2", "c2" } do play(S, m) end
+      assert.is_nil(S:status())
+      play(S, "a3") -- b1 (top) - a2 through sw - a3 (bottom)
+      assert.equal("black", S:status())
+      assert.same({ 1, 0 }, { S:score() })
+      local t = T.hex(3)
+      t.ends[1].dirs = T.dirs("n e s w")
+      S = start(t)
+      for _, m in ipairs { "b1", "c3", "a2", "c2", "a3" } do play(S, m) end
+      assert.is_nil(S:status())
+    end)
+    it("reach: a piece in its zone wins; no_pieces: the last enemy piece taken wins", function()
+      local t = T.breakthrough()
+      t.cells = T.empty(8, 8)
+      t.cells[T.cell("a7", 8) + 1] = 1
+      t.cells[T.cell("h8", 8) + 1] = 2
+      t.cells[T.cell("h1", 8) + 1] = 2
+      local S = start(t)
+      play(S, "a7-a8")
+      assert.equal("black", S:status())
+      assert.is_true(S:finished())
+      assert.same({}, texts(S))
+      t.cells = T.empty(8, 8)
+      t.cells[T.cell("c3", 8) + 1] = 1
+      t.cells[T.cell("d4", 8) + 1] = 2
+      S = start(t)
+      play(S, "c3-d4")
+      assert.equal("black", S:status())
+      assert.equal(0, S:count("white"))
+    end)
+    it("full: decided by score or a draw; plies: after n plies", function()
+      local S = start(T.tictactoe())
+      for _, m in ipairs { "a1", "b1", "c1", "b2", "a2", "a3", "b3", "c2", "c3" } do play(S, m) end
+      assert.equal("draw", S:status())
+      assert.same({ 0, 0 }, { S:score() })
+      local t = board({ rules = { { op = "place", kind = 1 } }, ends = { { op = "full", result = "score" } } }, 1, 3)
+      S = start(t)
+      for _, m in ipairs { "a1", "b1", "c1" } do play(S, m) end
+      assert.equal("black", S:status())
+      assert.same({ 2, 1 }, { S:score() })
+      t = board({ rules = { { op = "place", kind = 1 } }, ends = { { op = "plies", n = 2, result = "draw" } } }, 1, 3)
+      S = start(t)
+      play(S, "a1")
+      assert.is_nil(S:status())
+      play(S, "b1")
+      assert.equal("draw", S:status())
+      t.ends[1].result = "score"
+      t.cells[3] = 1
+      S = start(t)
+      play(S, "a1")
+      play(S, "b1")
+      assert.equal("black", S:status())
+      assert.same({ 2, 1 }, { S:score() })
+    end)
+  end)
+
+  describe("no_move", function()
+    local function stuck(no_move)
+      return board({ rules = { { op = "step", kinds = { true }, dirs = { T.dirs("e"), T.dirs("w") }, to = "empty" } },
+        no_move = no_move }, 1, 3, { a1 = 1, b1 = 2, c1 = 2 })
+    end
+    it("lose, draw and score end the game of the side that cannot move", function()
+      assert.equal("white", start(stuck("lose")):status())
+      assert.equal("draw", start(stuck("draw")):status())
+      local S = start(stuck("score"))
+      assert.equal("white", S:status())
+      assert.same({ 1, 2 }, { S:score() })
+      assert.same({ 0, 1 }, { start(stuck("lose")):score() })
+    end)
+    it("pass: the side must pass; two passes in a row end the game by score", function()
+      local S = start(stuck("pass"))
+      local moves, n = S:moves()
+      assert.same({}, moves)
+      assert.equal(0, n)
+      assert.is_true(S:can_pass())
+      assert.is_nil(S:status())
+      assert.is_true(S:pass())
+      assert.equal("white", S:player())
+      assert.is_true(S:can_pass())
+      assert.is_true(S:pass())
+      assert.equal("white", S:status())
+      assert.equal(2, S:ply())
+      local ok, why = S:pass()
+      assert.is_nil(ok)
+      assert.equal("the game is over", why)
+      assert.is_true(S:undo())
+      assert.is_nil(S:status())
+      local T2 = start(T.tictactoe())
+      assert.is_false(T2:can_pass())
+      assert.is_nil((T2:pass()))
+    end)
+  end)
+
+  it("territory: pieces plus the empty regions only one side borders", function()
+    local t = board({ rules = { { op = "place", kind = 1 } }, score = "territory" }, 3, 3,
+      { b1 = 1, b2 = 1, b3 = 1 })
+    assert.same({ 9, 0 }, { start(t):score() })
+    t.cells[T.cell("c2", 3) + 1] = 2
+    assert.same({ 6, 1 }, { start(t):score() })
+    t.score = "none"
+    assert.same({ 0, 0 }, { start(t):score() })
+    t.score = "pieces"
+    assert.same({ 3, 1 }, { start(t):score() })
+  end)
+
+  it("swap: listed last after the first move, mirrors the stone and counts as a ply", function()
+    local S = start(T.hex(3, true))
+    assert.is_nil(S:parse_move("swap"))
+    play(S, "a2")
+    local list = texts(S)
+    assert.equal(9, #list)
+    assert.equal("swap", list[9])
+    local cells = S:move_cells(S:parse_move("swap"))
+    assert.same({}, cells)
+    play(S, "swap")
+    assert.same({ "empty" }, { S:get(2, 1) })
+    assert.same({ "white", "stone" }, { S:get(1, 2) })
+    assert.equal("black", S:player())
+    assert.equal(2, S:ply())
+    assert.equal(8, #texts(S))
+    assert.is_true(S:undo())
+    assert.same({ "black", "stone" }, { S:get(2, 1) })
+  end)
+
+  describe("draughts", function()
+    local function position(pieces, promote_row)
+      local t = T.draughts()
+      t.cells = T.empty(8, 8)
+      for name, code in pairs(pieces) do
+        t.cells[T.cell(name, 8) + 1] = code
+      end
+      if promote_row then
+        t.promote[1].zone = { T.rows(8, promote_row, promote_row), T.rows(8, 1, 1) }
+      end
+      return start(t)
+    end
+    it("chains: every maximal path is one move, captured pieces removed at the end", function()
+      local S = position { c3 = 1, d4 = 2, d6 = 2, f6 = 2, h8 = 2 }
+      assert.same({ "c3-e5-g7", "c3-e5-c7" }, texts(S))
+      local m = S:parse_move("c3-e5-g7")
+      assert.same({ { 3, 3 }, { 5, 5 }, { 7, 7 } }, S:move_cells(m))
+      play(S, "C3 - E5 - G7")
+      assert.equal("empty", S:get(4, 4))
+      assert.equal("empty", S:get(6, 6))
+      assert.equal(2, S:count("white"))
+    end)
+    it("must capture: a capture hides the steps", function()
+      local S = position { c3 = 1, d4 = 2, a3 = 1, h8 = 2 }
+      assert.same({ "c3-e5" }, texts(S))
+    end)
+    it("promotion makes a king, and ends the chain where it happens", function()
+      local S = position { b7 = 1, h1 = 2 }
+      play(S, "b7-a8")
+      assert.same({ "black", "king" }, { S:get(8, 1) })
+      S = position({ a4 = 1, b5 = 2, d7 = 2, h1 = 2 }, 6)
+      assert.same({ "a4-c6" }, texts(S))
+      play(S, "a4-c6")
+      assert.same({ "black", "king" }, { S:get(6, 3) })
+      assert.equal(3, S:code(6, 3))
+    end)
+  end)
+
+  it("notation: placements, columns, steps, arrows", function()
+    local S = start(T.connect4())
+    assert.same({ "a6", "b6", "c6", "d6", "e6", "f6", "g6" }, texts(S))
+    assert.equal(S:parse_move("d6"), S:parse_move("d"))
+    play(S, "D")
+    assert.equal("d5", S:move_text(S:parse_move("d")))
+    local A = start(T.amazons())
+    local m = A:moves()[1]
+    local text = A:move_text(m)
+    assert.matches("^%l%d+%-%l%d+/%l%d+$", text)
+    assert.equal(m, A:parse_move(text))
+    local cells = A:move_cells(m)
+    assert.equal(3, #cells)
+    assert.equal("a2-a3", start(T.breakthrough()):move_text(start(T.breakthrough()):moves()[1]))
+  end)
+
+  it("undo restores everything, the hash included; the hash follows transpositions", function()
+    for _, make in ipairs { T.breakthrough, T.draughts, T.ataxx, T.amazons, T.connect4 } do
+      local S = start(make())
+      local before, hash, text = S:clone(), S:hash(), tostring(S)
+      local rng, played = core.rng(7), 0
+      while not S:finished() and played < 60 do
+        local moves, n = S:moves()
+        if n == 0 then
+          assert(S:pass())
+        else
+          assert.is_true(S:play(moves[rng:random(n)]))
+        end
+        played = played + 1
+      end
+      for _ = 1, played do
+        assert.is_true(S:undo())
+      end
+      assert.is_false(S:undo())
+      assert.equal(hash, S:hash())
+      assert.equal(text, tostring(S))
+      assert.is_true(S == before)
+      assert.equal(0, S:ply())
+      assert.is_nil(S:status())
+    end
+    local a, b = start(T.tictactoe()), start(T.tictactoe())
+    for _, m in ipairs { "a1", "b2", "c1" } do play(a, m) end
+    for _, m in ipairs { "c1", "b2", "a1" } do play(b, m) end
+    assert.equal(a:hash(), b:hash())
+    assert.is_true(a == b)
+    play(b, "c3")
+    assert.are_not.equal(a:hash(), b:hash())
+  end)
+
+  it("clones are independent", function()
+    local S = start(T.breakthrough())
+    local C = S:clone()
+    play(C, "a2-a3")
+    assert.equal("empty", S:get(3, 1))
+    assert.equal("black", C:get(3, 1))
+    assert.equal("black", S:player())
+    assert.is_false(S == C)
+    assert.is_true(S:undo() == false)
+    assert.is_true(C:undo())
+    assert.is_true(S == C)
+  end)
+
+  it("moves refill a given table and clear its old tail", function()
+    local S = start(T.tictactoe())
+    local t = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 }
+    local same, n = S:moves(t)
+    assert.equal(t, same)
+    assert.equal(9, n)
+    assert.equal(9, #t)
+    assert.is_nil(t[10])
+  end)
+
+  it("playouts: counts add up, the state is unchanged, a seed replays", function()
+    local S = start(T.connect4())
+    local r = S:playout(42, 50)
+    assert.equal(50, r.black + r.white + r.draw)
+    assert.is_true(r.plies >= 50 * 7)
+    assert.same(r, S:playout(42, 50))
+    assert.same(r, S:playout(core.rng(42), 50))
+    assert.equal(0, S:ply())
+    local B = start(T.draughts()):playout(1, 5)
+    assert.equal(5, B.black + B.white + B.draw)
+  end)
+
+  describe("bad input", function()
+    it("names the field", function()
+      local t = T.breakthrough()
+      t.rules[2].op = "jump"
+      assert.has_error(function() core.dgame(t) end,
+        "core.dgame: field 'rules'[2] 'op': unknown op \"jump\"")
+      t = T.breakthrough()
+      t.rows = 27
+      assert.has_error(function() core.dgame(t) end, "core.dgame: field 'rows': 27 out of range 1..26")
+      t = T.breakthrough()
+      t.rules[1].dirs[2][1] = { 0, "x" }
+      assert.has_error(function() core.dgame(t) end,
+        "core.dgame: field 'rules'[1] 'dirs'[2][1]: integer expected, got string")
+      t = T.draughts()
+      t.rules[1].dirs[1][1] = { 2, 2 }
+      assert.has_error(function() core.dgame(t) end,
+        "core.dgame: field 'rules'[1] 'dirs'[1][1]: {2, 2} is not a direction")
+      t = T.hex(3, true)
+      t.cols = 4
+      t.cells = T.empty(3, 4)
+      assert.has_error(function() core.dgame(t) end, "core.dgame: field 'swap': the pie rule needs a square board")
+      t = T.tictactoe()
+      t.cells[2] = 5
+      assert.has_error(function() core.dgame(t) end, "core.dgame: field 'cells'[2]: 5 out of range -1..2")
+      t = T.tictactoe()
+      t.ends[1].op = 3
+      assert.has_error(function() core.dgame(t) end, "core.dgame: field 'ends'[1] 'op': unknown op \"number\"")
+      assert.has_error(function() core.dgame() end)
+      assert.has_error(function() core.dgame { rows = 3, cols = 3 } end,
+        "core.dgame: field 'rules': a list expected, got nil")
+    end)
+    it("never crashes on nonsense moves or cells", function()
+      local S = start(T.draughts())
+      for _, m in ipairs { -1, 0, 1023, 2 ^ 62, math.maxinteger, math.mininteger, 31 << 20, 0.5, 3.0 } do
+        local m2 = math.type(m) == "float" and m or m
+        local ok, why = S:play(m2)
+        assert.is_nil(ok)
+        assert.equal("illegal", why)
+        if math.type(m2) ~= "integer" or m2 < 0 or m2 == math.maxinteger then
+          assert.is_nil(S:move_text(m2))
+          assert.is_nil(S:move_cells(m2))
+        end
+      end
+      -- a hop path off the board is not a move
+      assert.is_nil(S:move_text(0 | (0 << 10) | (0 << 20) | (1 << 25) | (0 << 29)))
+      assert.has_error(function() S:play("x") end)
+      assert.has_error(function() S:get(0, 1) end)
+      assert.has_error(function() S:get(1, 9) end)
+      assert.has_error(function() S:count("red") end)
+      assert.has_error(function() S:perft(-1) end)
+      assert.is_nil(S:parse_move("z9-z10"))
+      assert.is_nil(S:parse_move(string.rep("a", 500)))
+      assert.has_error(function() S.moves(nil) end)
+      assert.has_error(function() S:playout("seed") end)
+      assert.equal(0, S:ply())
+    end)
+  end)
+
+  it("reads the board: get, code, count, sizes, tostring", function()
+    local S = start(T.draughts())
+    assert.same({ "black", "man" }, { S:get(1, 2) })
+    assert.equal("empty", S:get(1, 1))
+    assert.equal(1, S:code(1, 2))
+    assert.equal(2, S:code(8, 1))
+    assert.equal(12, S:count("black"))
+    assert.equal(40, S:count("empty"))
+    assert.equal(8, S:size())
+    local C = start(T.connect4())
+    assert.equal(6, C:rows())
+    assert.equal(7, C:cols())
+    assert.equal(7, C:size())
+    assert.equal(".x.x.x.x\n", tostring(S):sub(1, 9))
+    local t = T.tictactoe()
+    t.cells[5] = -1
+    local B = start(t)
+    assert.equal("blocked", B:get(2, 2))
+    assert.equal(-1, B:code(2, 2))
+    assert.equal(8, select(2, B:moves()))
+  end)
+end)
