@@ -56,6 +56,7 @@ struct dg_searcher {
     unsigned char *dist[2]; /* per side and cell: rows to the reach zone (255 none) */
     int values[DG_EVAL_KINDS];
     unsigned reach_kinds;
+    const dg_ntuple *learned;
     /* the search in progress */
     const dg_desc *d;
     dg_state *s;
@@ -129,6 +130,7 @@ static int prepare_eval(dg_searcher *sr, const dg_eval_game *eg)
     for (int i = 0; i < DG_EVAL_KINDS; i++)
         sr->values[i] = eg->values[i] ? eg->values[i] : 1;
     sr->reach_kinds = eg->reach_kinds ? eg->reach_kinds : ~0u;
+    sr->learned = eg->learned;
     sr->board = malloc((size_t)sr->cells);
     if (!sr->board)
         return BS_ENOMEM;
@@ -178,6 +180,10 @@ static int prepare_eval(dg_searcher *sr, const dg_eval_game *eg)
 static int evaluate(dg_searcher *sr)
 {
     const dg_state *s = sr->s;
+    if (sr->learned) {
+        double x = dg_ntuple_value(sr->learned, s) * DG_NT_SEARCH_SCALE;
+        return x > EVAL_BOUND ? EVAL_BOUND : x < -EVAL_BOUND ? -EVAL_BOUND : (int)x;
+    }
     int material[2] = {0, 0}, nearest[2] = {255, 255};
     for (int i = 0; i < sr->cells; i++) {
         int code = dg_cell(s, i);
@@ -481,7 +487,7 @@ int dg_search(dg_searcher *sr, const dg_desc *d, dg_state *s, const dg_eval_game
               dg_search_result *res)
 {
     if (!sr || !d || !s || !eg || !res || eg->rows < 1 || eg->cols < 1 || eg->rows * eg->cols > NO_CELL ||
-        eg->line_k < 0)
+        eg->line_k < 0 || (eg->learned && !dg_ntuple_fits(eg->learned, d)))
         return BS_EINVAL;
     memset(res, 0, sizeof *res);
     if (dg_status(d, s) != DG_ONGOING)

@@ -1,6 +1,7 @@
 /* ldgame_search.c - S:search and S:mcts: the described-game searchers (dgame_search.h) as methods of a core.dgame state. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -10,13 +11,15 @@
 #include "ldgame_search.h"
 
 /*
- * S:search{ depth =, time =, nodes =, tt_mb =, values = } -> move, value, info
+ * S:search{ depth =, time =, nodes =, tt_mb =, values =, eval = } -> move, value, info
  *   info = { depth =, nodes =, exact =, stopped =, seconds = }; value for
  *   the side to move (hundredths of a piece; a result beyond +-1000000).
- * S:mcts{ playouts =, time =, seed =, c =, max_nodes = } -> move, info
+ * S:mcts{ playouts =, time =, seed =, c =, max_nodes =, eval = } -> move, info
  *   info = { playouts =, value = (0..1, the side to move's), nodes =,
  *   proven =, visits = { [move] = n } }.
  * A finished game gives nil, "game over". A pass is the string "pass".
+ * `eval`: a learned evaluation (core.dgame_eval) of this game: the search's
+ * horizon value, MCTS's leaf value instead of a random playout.
  */
 
 /* Defaults: the Lua alphabeta's depth without a time, MCTS's playouts. */
@@ -132,6 +135,15 @@ static void eval_game(lua_State *L, int opts, const dg_desc *d, dg_eval_game *eg
     }
     if (opts)
         lua_pop(L, 1);
+    if (opts && lua_getfield(L, opts, "eval") != LUA_TNIL) {
+        if (!luaL_testudata(L, -1, "boardscript.dgame_eval"))
+            luaL_argerror(L, opts, "field 'eval': a core.dgame_eval evaluation expected");
+        eg->learned = bs_lua_checkdgeval(L, lua_gettop(L));
+        if (!dg_ntuple_fits(eg->learned, d))
+            luaL_argerror(L, opts, "field 'eval': an evaluation of another game");
+    }
+    if (opts)
+        lua_pop(L, 1); /* E stays referenced by the options table while the search runs */
 }
 
 /* The reach end's zones as cell lists: kept in `zones` (2 x cells). */
@@ -242,6 +254,16 @@ int bs_lua_dgame_mcts(lua_State *L)
         cfg.seed = (uint64_t)bs_lua_intfield(L, opts, "seed", LUA_MININTEGER, LUA_MAXINTEGER, 1);
         cfg.c = bs_lua_numfield(L, opts, "c", 0, 100, DEFAULT_C);
         cfg.max_nodes = (size_t)bs_lua_intfield(L, opts, "max_nodes", 16, (lua_Integer)1 << 30, DEFAULT_MAX_NODES);
+        if (lua_getfield(L, opts, "eval") != LUA_TNIL) {
+            if (!luaL_testudata(L, -1, "boardscript.dgame_eval"))
+                luaL_argerror(L, opts, "field 'eval': a core.dgame_eval evaluation expected");
+            const dg_ntuple *nt = bs_lua_checkdgeval(L, lua_gettop(L));
+            if (!dg_ntuple_fits(nt, d))
+                luaL_argerror(L, opts, "field 'eval': an evaluation of another game");
+            cfg.leaf = dg_ntuple_leaf;
+            cfg.leaf_userdata = (void *)(uintptr_t)nt; /* read only: dg_ntuple_leaf never writes */
+        }
+        lua_pop(L, 1);
     }
     if (cfg.playouts == 0 && seconds == 0)
         cfg.playouts = DEFAULT_PLAYOUTS;

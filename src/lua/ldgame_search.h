@@ -13,4 +13,10 @@ dg_state *bs_lua_checkdgstate(lua_State *L, int arg, const dg_desc **d);
 int bs_lua_dgame_search(lua_State *L);
 int bs_lua_dgame_mcts(lua_State *L);
 
+/* The learned evaluation (core.dgame_eval, ldgame_eval.c) at `arg`. */
+struct dg_ntuple;
+struct dg_ntuple *bs_lua_checkdgeval(lua_State *L, int arg);
+/* core.dgame_eval, core.dgame_eval_load and their metatables, into the table on top. */
+void bs_lua_open_dgame_eval(lua_State *L);
+
 #endif

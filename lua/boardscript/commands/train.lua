@@ -5,7 +5,9 @@
 -- after each round a fit over all positions so far and a short duel
 -- against the hand-written evaluation. `--jobs K` plays in K worker
 -- processes, `--shard I/N` plays one slice and writes the positions as a
--- data file, `--data FILES` fits such files. docs/guide.md, "Training an
+-- data file, `--data FILES` fits such files. A described game
+-- (boardscript.describe) is trained by boardscript.train.described: an
+-- n-tuple evaluation over its cells. docs/guide.md, "Training an
 -- evaluation".
 local errors = require "boardscript.errors"
 local options = require "boardscript.options"
@@ -225,6 +227,13 @@ function command.worker_argv(args, sp, first, count, seconds, eval_path)
 end
 
 function command.run(args)
+  local described = require "boardscript.train.described"
+  local described_rules = described.rules_of(args)
+  if described_rules then
+    if args.seed == nil then args.seed = options.clock_seed() end
+    if args.out ~= "-" then check_writable(args.out, "--out") end
+    return described.run(args, described_rules, reproduce(args))
+  end
   check_args(args)
   if args.seed == nil then args.seed = options.clock_seed() end
   local game = setup.trained_game(args)

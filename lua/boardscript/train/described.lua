@@ -1,0 +1,238 @@
+--- `boardscript train` for a described game (boardscript.describe): an
+-- n-tuple evaluation over the cells (core.dgame_eval) learned by self-play
+-- with the C search over the described-game engine. Rounds of games, the
+-- first played with the untrained search (the engine's hand-written
+-- evaluation), the next with the evaluation fitted so far; every position
+-- labelled by the game's result for its side to move; after each round a
+-- fit over every position so far and a duel of the learned evaluation
+-- against the untrained search at the same depth. docs/guide.md,
+-- "Training an evaluation", "Described games".
+local core = require "boardscript.core"
+local compile = require "boardscript.describe.compile"
+local describe = require "boardscript.describe"
+local errors = require "boardscript.errors"
+local evalfile = require "boardscript.describe.evalfile"
+local output = require "boardscript.output"
+local rule_options = require "boardscript.rule_options"
+
+local described = {}
+
+--- The defaults.
+described.ROUNDS = 4
+described.DEPTH = 2
+described.EPSILON = 0.05
+described.SCORE_GAMES = 20
+described.PHASES = 2
+described.RIDGE = 20
+described.ITERATIONS = 30
+--- A game longer than this many plies per cell (at least 1000 in all) is a draw.
+described.PLIES_PER_CELL = 50
+
+-- The options of `boardscript train` that a described game does not take.
+local REFUSED = { "shard", "data", "label", "endgame", "features", "chart", "first", "seconds" }
+
+--- Whether `args.rules` is a described game (then `described.run` trains it).
+-- @tparam table args the parsed arguments
+-- @treturn ?table the rule set, when described
+function described.rules_of(args)
+  local rules = require("boardscript.rules").load(args.rules)
+  if type(rules) ~= "table" or type(rules.described) ~= "table" then return nil end
+  return rules
+end
+
+local function check_args(args, rules)
+  for _, name in ipairs(REFUSED) do
+    if args[name] ~= nil then
+      errors.fail(("train: --%s is not for a described game (%s)"):format(name, tostring(rules.name)))
+    end
+  end
+  if args.jobs and args.jobs > 1 then
+    errors.fail(("train: a described game (%s) is trained in one process: --jobs 1"):format(tostring(rules.name)))
+  end
+  if not describe.in_core(rules) then
+    errors.fail(("train: %s replaces a hook of its description; train plays described games with the C engine "
+      .. "only"):format(tostring(rules.name)))
+  end
+  if (args.games == nil) == (args.minutes == nil) then
+    errors.fail(args.games and "give --games or --minutes, not both" or "how long to train: give --games N or --minutes M")
+  end
+  if args.out == "-" then errors.fail("--out -: an evaluation file is not written to standard output") end
+  if args.rounds and args.games and args.rounds > args.games then
+    errors.fail(("--rounds %d: more rounds than --games %d"):format(args.rounds, args.games))
+  end
+end
+
+-- The label of a finished game for `side` ("black"/"white"): 1 a win, -1
+-- a loss, 0 a draw; a win decided by a score margin m counts
+-- 0.5 + 0.5 min(1, |m| / (cells / 4)) (a narrow win less than a wide one).
+local function label_of(S, side, cells)
+  local status = S:status()
+  if status == nil or status == "draw" then return 0 end
+  local a, b = S:score()
+  local margin = math.abs(a - b)
+  local worth = 1
+  if margin > 1 then worth = 0.5 + 0.5 * math.min(1, margin / math.max(1, cells / 4)) end
+  return status == side and worth or -worth
+end
+
+-- A random legal move of S (nil: none), or "pass" when it must pass.
+local function random_move(S, rng)
+  local list, n = S:moves()
+  if n > 0 then return list[rng:random(n)] end
+  if S:can_pass() then return "pass" end
+  return nil
+end
+
+local function play(S, m)
+  if m == "pass" then return S:pass() end
+  return S:play(m)
+end
+
+-- One game from G's start: `plies` random plies, then the search of `seat`
+-- (seat(S) -> move) with `epsilon` random moves. Returns the moves and the
+-- finished (or given up) state.
+local function one_game(G, rng, plies, epsilon, limit, seat)
+  local S = G:start()
+  local moves = {}
+  while not S:finished() and #moves < limit do
+    local m
+    if #moves < plies or (epsilon > 0 and rng:random() < epsilon) then
+      m = random_move(S, rng)
+    else
+      m = seat(S)
+    end
+    if m == nil then break end
+    assert(play(S, m))
+    moves[#moves + 1] = m
+  end
+  return moves, S
+end
+
+-- The seat of the search at `depth` with evaluation E (nil: untrained).
+local function searcher(depth, E, values)
+  return function(S)
+    local m = S:search { depth = depth, tt_mb = 1, eval = E, values = values }
+    return m
+  end
+end
+
+--- Trains the described game of `args` and writes the file; prints the table.
+-- @tparam table args the parsed arguments of `boardscript train`
+-- @tparam table rules the described rule set
+-- @tparam string command_text the command that makes the same file
+-- @treturn integer the exit status
+function described.run(args, rules, command_text)
+  check_args(args, rules)
+  local opts = rule_options.convert(rules, rule_options.texts(args))
+  local id = evalfile.identity(rules, opts)
+  local n = compile.normalised(rules.described.description, compile.resolve(rules.described.description, opts))
+  local G = compile.game(rules, opts)
+  local cells = n.rows * n.cols
+  local E
+  if args.eval then
+    if args.eval == args.out then errors.fail("--eval and --out name the same file") end
+    E = evalfile.for_game(args.eval, rules, opts)
+  else
+    local ok, made = pcall(core.dgame_eval, G:start(), { phases = args.phases or described.PHASES,
+      squares = #n.kinds <= 2 })
+    if not ok then errors.fail("train: " .. tostring(made):gsub("^bad argument #%d to '[%w_.]+' %((.*)%)$", "%1")) end
+    E = made
+  end
+  local T = E:trainer()
+  local seed = args.seed
+  local rng = core.rng(seed)
+  local depth = args.depth or described.DEPTH
+  local epsilon = args.epsilon or described.EPSILON
+  local plies = args.plies or cells // 16
+  local limit = args.max_plies or math.max(1000, described.PLIES_PER_CELL * cells)
+  local total_rounds = args.rounds or described.ROUNDS
+  local score_games = args.score_games or described.SCORE_GAMES
+  local values = n.values
+  local info = E:info()
+  output.stdout(("Training %s (%dx%d%s): %d windows of %d cells%s, %d phases, %d weights; self-play at depth %d, "
+    .. "epsilon %s, %d random plies, seed %d\n"):format(id.rules, id.rows, id.cols,
+    id.options ~= "" and (", " .. id.options) or "", info.instances, info.length,
+    info.squares and " and 2x2 squares" or "", info.phases, info.weights, depth, epsilon, plies, seed))
+  output.stdout(("round    games  positions  train rms  held-out rms  vs untrained (depth %d)\n"):format(depth))
+  local start = core.clock()
+  local budget = args.minutes and args.minutes * 60 or nil
+  local games, trained = 0, args.eval ~= nil
+  local duel_time = 0
+  for r = 1, total_rounds do
+    local seat = searcher(depth, trained and E or nil, values)
+    local round_games = args.games and (args.games * r // total_rounds - args.games * (r - 1) // total_rounds)
+    local deadline = budget and start + budget * r / total_rounds - duel_time
+    local played = 0
+    while true do
+      if round_games and played >= round_games then break end
+      if deadline and played > 0 and core.clock() >= deadline then break end
+      local moves, final = one_game(G, rng, plies, epsilon, limit, seat)
+      games, played = games + 1, played + 1
+      local holdout = games % 10 == 0
+      local S = G:start()
+      for _, m in ipairs(moves) do
+        if S:finished() then break end
+        T:add(S, label_of(final, S:player(), cells), holdout)
+        assert(play(S, m))
+      end
+    end
+    local fit = T:fit { iterations = args.iterations or described.ITERATIONS, ridge = args.shrink or described.RIDGE }
+    trained = true
+    local t0 = core.clock()
+    local duel = described.duel(G, E, depth, score_games, seed + r, plies, limit, values, cells)
+    duel_time = core.clock() - t0
+    local score = "-"
+    if duel.n > 0 then
+      score = ("%d - %d - %d  [%.3f]"):format(duel.w, duel.l, duel.d, (duel.w + duel.d / 2) / duel.n)
+    end
+    local function rms(x) return x and ("%.3f"):format(x) or "-" end
+    output.stdout(("%5d %8d %10d %10s %13s  %s\n"):format(r, games, T:count(), rms(fit.train_rms),
+      rms(fit.holdout_rms), score))
+    evalfile.save(args.out, E, id, { seed = seed, command = command_text,
+      trained = ("%d rounds, %d games, %d positions"):format(r, games, T:count()) })
+  end
+  info = E:info()
+  output.stdout(("Wrote %s: %s %dx%d, %d weights (%d not zero)\n"):format(args.out, id.rules, id.rows, id.cols,
+    info.weights, info.nonzero))
+  return 0
+end
+
+--- The duel of evaluation E against the untrained search, both at `depth`:
+-- `count` games, colours alternating, each pair from the same `plies`
+-- random opening plies. { w =, l =, d =, n = } for E's side.
+-- @tparam userdata G the engine game
+-- @tparam userdata E the evaluation
+-- @tparam integer depth the plies both search
+-- @tparam integer count the games
+-- @tparam integer seed the openings' seed
+-- @tparam integer plies random plies of each opening
+-- @tparam integer limit the longest game (a draw beyond)
+-- @tparam table values the kinds' values of the untrained search
+-- @tparam integer cells the board's cells
+-- @treturn table the score
+function described.duel(G, E, depth, count, seed, plies, limit, values, cells)
+  local t = { w = 0, l = 0, d = 0, n = 0 }
+  local learned, untrained = searcher(depth, E, values), searcher(depth, nil, values)
+  local opening
+  for k = 1, count do
+    if k % 2 == 1 then
+      local rng = core.rng(seed * 100003 + k)
+      opening = one_game(G, rng, plies, 0, plies, function() return nil end)
+    end
+    local S = G:start()
+    for _, m in ipairs(opening) do assert(play(S, m)) end
+    local mine = (k % 2 == 1) == (S:player() == "black") and "black" or "white"
+    while not S:finished() and S:ply() < limit do
+      local seat = S:player() == mine and learned or untrained
+      local m = seat(S)
+      if m == nil then break end
+      assert(play(S, m))
+    end
+    local label = label_of(S, mine, cells)
+    local key = label > 0 and "w" or (label < 0 and "l" or "d")
+    t[key], t.n = t[key] + 1, t.n + 1
+  end
+  return t
+end
+
+return described
