@@ -93,8 +93,9 @@ int dg_ntuple_new(dg_ntuple **out, const dg_ntuple_shape *shape)
     if (!shape_ok(shape))
         return BS_EINVAL;
     int base = 2 * shape->kinds + 2;
-    int squares_ok = !shape->squares || power(base, 4) <= ((size_t)1 << 20);
-    if (!squares_ok || power(base, shape->length) > ((size_t)1 << 20))
+    /* a table of at most 65536 entries: the trainer keeps 16-bit indices */
+    int squares_ok = !shape->squares || power(base, 4) <= ((size_t)1 << 16);
+    if (!squares_ok || power(base, shape->length) > ((size_t)1 << 16))
         return BS_EINVAL;
     int ninst = make_instances(shape, NULL, NULL);
     if (ninst == 0)
@@ -208,13 +209,19 @@ static void view(const dg_ntuple *nt, const dg_state *s, unsigned char *v, int *
     }
 }
 
-static uint32_t index_of(const dg_ntuple *nt, const unsigned char *v, int inst)
+/* The entry of instance `inst` within its table. */
+static uint32_t local_index(const dg_ntuple *nt, const unsigned char *v, int inst)
 {
     const int *c = &nt->cells[inst * DG_NT_MAX_LENGTH];
     uint32_t idx = 0;
     for (int j = nt->size[inst] - 1; j >= 0; j--)
         idx = idx * (uint32_t)nt->base + v[c[j]];
-    return nt->offset[inst] + idx;
+    return idx;
+}
+
+static uint32_t index_of(const dg_ntuple *nt, const unsigned char *v, int inst)
+{
+    return nt->offset[inst] + local_index(nt, v, inst);
 }
 
 double dg_ntuple_value(const dg_ntuple *nt, const dg_state *s)
@@ -349,7 +356,7 @@ struct dg_nt_trainer {
     const dg_ntuple *nt;
     size_t count, cap;
     sample *samples;
-    uint32_t *idx; /* count x ninst, within the phase */
+    uint16_t *idx; /* count x ninst, within each instance's table */
 };
 
 int dg_nt_trainer_new(dg_nt_trainer **out, const dg_ntuple *nt)
@@ -372,6 +379,24 @@ void dg_nt_trainer_free(dg_nt_trainer *t)
     free(t);
 }
 
+static void fill(dg_nt_trainer *t, size_t slot, const dg_state *s, double target, int holdout)
+{
+    const dg_ntuple *nt = t->nt;
+    unsigned char v[DG_MAX_CELLS];
+    int material[DG_MAX_KINDS];
+    view(nt, s, v, material);
+    sample *sm = &t->samples[slot];
+    memset(sm, 0, sizeof *sm);
+    sm->target = (float)target;
+    sm->holdout = holdout != 0;
+    sm->base = (uint32_t)(nt->per_phase * (size_t)dg_ntuple_phase(nt, s));
+    for (int k = 0; k < nt->shape.kinds; k++)
+        sm->material[k] = (int16_t)material[k];
+    uint16_t *ix = &t->idx[slot * (size_t)nt->ninst];
+    for (int i = 0; i < nt->ninst; i++)
+        ix[i] = (uint16_t)local_index(nt, v, i);
+}
+
 int dg_nt_trainer_add(dg_nt_trainer *t, const dg_state *s, double target, int holdout)
 {
     if (!t || !s || !(target >= -1e6 && target <= 1e6))
@@ -383,26 +408,22 @@ int dg_nt_trainer_add(dg_nt_trainer *t, const dg_state *s, double target, int ho
         if (!ns)
             return BS_ENOMEM;
         t->samples = ns;
-        uint32_t *ni = realloc(t->idx, cap * (size_t)nt->ninst * sizeof *ni);
+        uint16_t *ni = realloc(t->idx, cap * (size_t)nt->ninst * sizeof *ni);
         if (!ni)
             return BS_ENOMEM;
         t->idx = ni;
         t->cap = cap;
     }
-    unsigned char v[DG_MAX_CELLS];
-    int material[DG_MAX_KINDS];
-    view(nt, s, v, material);
-    sample *sm = &t->samples[t->count];
-    memset(sm, 0, sizeof *sm);
-    sm->target = (float)target;
-    sm->holdout = holdout != 0;
-    sm->base = (uint32_t)(nt->per_phase * (size_t)dg_ntuple_phase(nt, s));
-    for (int k = 0; k < nt->shape.kinds; k++)
-        sm->material[k] = (int16_t)material[k];
-    uint32_t *ix = &t->idx[t->count * (size_t)nt->ninst];
-    for (int i = 0; i < nt->ninst; i++)
-        ix[i] = index_of(nt, v, i);
+    fill(t, t->count, s, target, holdout);
     t->count++;
+    return BS_OK;
+}
+
+int dg_nt_trainer_set(dg_nt_trainer *t, size_t slot, const dg_state *s, double target, int holdout)
+{
+    if (!t || !s || slot >= t->count || !(target >= -1e6 && target <= 1e6))
+        return BS_EINVAL;
+    fill(t, slot, s, target, holdout);
     return BS_OK;
 }
 
@@ -420,12 +441,12 @@ static double dot(const dg_nt_trainer *t, size_t i, const double *x)
     const dg_ntuple *nt = t->nt;
     const sample *sm = &t->samples[i];
     const double *w = x + sm->base;
-    const uint32_t *ix = &t->idx[i * (size_t)nt->ninst];
+    const uint16_t *ix = &t->idx[i * (size_t)nt->ninst];
     double sum = w[nt->tables];
     for (int k = 0; k < nt->shape.kinds; k++)
         sum += w[nt->tables + 1 + (size_t)k] * sm->material[k];
     for (int j = 0; j < nt->ninst; j++)
-        sum += w[ix[j]];
+        sum += w[nt->offset[j] + ix[j]];
     return sum;
 }
 
@@ -435,12 +456,12 @@ static void add_row(const dg_nt_trainer *t, size_t i, double r, double *g)
     const dg_ntuple *nt = t->nt;
     const sample *sm = &t->samples[i];
     double *w = g + sm->base;
-    const uint32_t *ix = &t->idx[i * (size_t)nt->ninst];
+    const uint16_t *ix = &t->idx[i * (size_t)nt->ninst];
     w[nt->tables] += r;
     for (int k = 0; k < nt->shape.kinds; k++)
         w[nt->tables + 1 + (size_t)k] += r * sm->material[k];
     for (int j = 0; j < nt->ninst; j++)
-        w[ix[j]] += r;
+        w[nt->offset[j] + ix[j]] += r;
 }
 
 /* q = (X'X + ridge) p over the training samples */
@@ -514,9 +535,9 @@ int dg_nt_trainer_fit(dg_nt_trainer *t, dg_ntuple *nt, int iterations, double ri
         d[nt->tables] += 1;
         for (int k = 0; k < nt->shape.kinds; k++)
             d[nt->tables + 1 + (size_t)k] += (double)sm->material[k] * sm->material[k];
-        const uint32_t *ix = &t->idx[i * (size_t)nt->ninst];
+        const uint16_t *ix = &t->idx[i * (size_t)nt->ninst];
         for (int j = 0; j < nt->ninst; j++)
-            d[ix[j]] += 1;
+            d[nt->offset[j] + ix[j]] += 1;
     }
     mul_a(t, x, q, nw, ridge);
     for (size_t j = 0; j < nw; j++) {

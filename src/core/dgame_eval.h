@@ -5,7 +5,7 @@
  * (with `squares`) every 2 x 2 square. Each cell is read from the side to
  * move: 0 empty, 1 block, 2 + 2 (k - 1) its own piece of kind k, 3 + 2 (k - 1)
  * an enemy's (base 2K + 2). Every instance has its own table (no symmetry is
- * shared: a directional game is not symmetric), per phase; a phase is a
+ * shared: a directional game is not symmetric; at most 65536 entries), per phase; a phase is a
  * slice of plies (phase = ply x phases / cells, the last phase open-ended).
  * Besides the tables, per phase: a bias and one weight per kind, times
  * (own pieces of that kind - the enemy's). The value is in result units
@@ -69,6 +69,8 @@ int dg_nt_trainer_new(dg_nt_trainer **out, const dg_ntuple *nt); /* nt is read (
 void dg_nt_trainer_free(dg_nt_trainer *t);
 /* Adds state s (of a game nt fits) with its label; holdout: kept out of the fit, measured. */
 int dg_nt_trainer_add(dg_nt_trainer *t, const dg_state *s, double target, int holdout);
+/* Replaces position `slot` (0-based, below the count) with s: a bounded sample. */
+int dg_nt_trainer_set(dg_nt_trainer *t, size_t slot, const dg_state *s, double target, int holdout);
 size_t dg_nt_trainer_count(const dg_nt_trainer *t, int holdout);
 
 typedef struct dg_nt_fit_result {

@@ -12,7 +12,8 @@
  * core.dgame_eval_load(bytes) -> E, or nil and why;
  * E:value(S) -> number (for S's side to move); E:fits(S); E:save() -> bytes;
  * E:info() -> { rows, cols, kinds, length, squares, phases, instances, weights, nonzero };
- * E:trainer() -> T; T:add(S, target[, holdout]); T:count([holdout]);
+ * E:trainer() -> T; T:add(S, target[, holdout[, slot]]) (slot: replaces the
+ *   slot-th position, 1..count, instead of adding one); T:count([holdout]);
  * T:fit{ iterations =, ridge = } -> { train_rms =, holdout_rms = (nil without held-out), iterations = }.
  */
 
@@ -199,6 +200,14 @@ static int trainer_add(lua_State *L)
     if (!(target >= -1e6 && target <= 1e6))
         luaL_argerror(L, 3, "a number from -1e6 to 1e6 expected");
     int holdout = lua_toboolean(L, 4);
+    if (!lua_isnoneornil(L, 5)) {
+        lua_Integer slot = luaL_checkinteger(L, 5);
+        lua_Integer count = (lua_Integer)(dg_nt_trainer_count(t->t, 0) + dg_nt_trainer_count(t->t, 1));
+        if (slot < 1 || slot > count)
+            luaL_argerror(L, 5, "a position 1..count expected");
+        dg_nt_trainer_set(t->t, (size_t)(slot - 1), s, target, holdout);
+        return 0;
+    }
     if (dg_nt_trainer_add(t->t, s, target, holdout) != BS_OK)
         return luaL_error(L, "not enough memory for the trainer's positions");
     return 0;

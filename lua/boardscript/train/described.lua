@@ -25,11 +25,16 @@ described.SCORE_GAMES = 20
 described.PHASES = 2
 described.RIDGE = 20
 described.ITERATIONS = 30
+--- The share of the self-play search's value in a position's label (the
+-- rest is the game's result).
+described.LABEL = 0.5
+--- The most positions kept (a uniform sample of all played beyond).
+described.MAX_POSITIONS = 600000
 --- A game longer than this many plies per cell (at least 1000 in all) is a draw.
 described.PLIES_PER_CELL = 50
 
 -- The options of `boardscript train` that a described game does not take.
-local REFUSED = { "shard", "data", "label", "endgame", "features", "chart", "first", "seconds" }
+local REFUSED = { "shard", "data", "endgame", "features", "chart", "first", "seconds" }
 
 --- Whether `args.rules` is a described game (then `described.run` trains it).
 -- @tparam table args the parsed arguments
@@ -89,31 +94,44 @@ local function play(S, m)
 end
 
 -- One game from G's start: `plies` random plies, then the search of `seat`
--- (seat(S) -> move) with `epsilon` random moves. Returns the moves and the
--- finished (or given up) state.
+-- (seat(S) -> move, value) with `epsilon` random moves. Returns the moves,
+-- the search's values (for the side to move; nil where the move was
+-- random) and the finished (or given up) state.
 local function one_game(G, rng, plies, epsilon, limit, seat)
   local S = G:start()
-  local moves = {}
+  local moves, values = {}, {}
   while not S:finished() and #moves < limit do
-    local m
+    local m, v
     if #moves < plies or (epsilon > 0 and rng:random() < epsilon) then
       m = random_move(S, rng)
     else
-      m = seat(S)
+      m, v = seat(S)
     end
     if m == nil then break end
     assert(play(S, m))
     moves[#moves + 1] = m
+    values[#moves] = v
   end
-  return moves, S
+  return moves, S, values
 end
 
 -- The seat of the search at `depth` with evaluation E (nil: untrained).
 local function searcher(depth, E, values)
   return function(S)
-    local m = S:search { depth = depth, tt_mb = 1, eval = E, values = values }
-    return m
+    local m, v = S:search { depth = depth, tt_mb = 1, eval = E, values = values }
+    return m, v
   end
+end
+
+-- A search value (dgame_search.h) as a label: a result is +-1; a learned
+-- evaluation's value is in labels already (times 1000); the untrained
+-- one's hundredths are squashed by tanh(v / scale).
+local RESULT = 500000
+local function squash(v, learned, scale)
+  if v >= RESULT then return 1 elseif v <= -RESULT then return -1 end
+  if learned then return math.max(-1, math.min(1, v / 1000)) end
+  local e = math.exp(2 * math.max(-20, math.min(20, v / scale)))
+  return (e - 1) / (e + 1)
 end
 
 --- Trains the described game of `args` and writes the file; prints the table.
@@ -143,6 +161,7 @@ function described.run(args, rules, command_text)
   local rng = core.rng(seed)
   local depth = args.depth or described.DEPTH
   local epsilon = args.epsilon or described.EPSILON
+  local mix = args.label or described.LABEL
   local plies = args.plies or cells // 16
   local limit = args.max_plies or math.max(1000, described.PLIES_PER_CELL * cells)
   local total_rounds = args.rounds or described.ROUNDS
@@ -150,29 +169,47 @@ function described.run(args, rules, command_text)
   local values = n.values
   local info = E:info()
   output.stdout(("Training %s (%dx%d%s): %d windows of %d cells%s, %d phases, %d weights; self-play at depth %d, "
-    .. "epsilon %s, %d random plies, seed %d\n"):format(id.rules, id.rows, id.cols,
+    .. "epsilon %s, %d random plies, labels %s search value, seed %d\n"):format(id.rules, id.rows, id.cols,
     id.options ~= "" and (", " .. id.options) or "", info.instances, info.length,
-    info.squares and " and 2x2 squares" or "", info.phases, info.weights, depth, epsilon, plies, seed))
+    info.squares and " and 2x2 squares" or "", info.phases, info.weights, depth, epsilon, plies, mix, seed))
   output.stdout(("round    games  positions  train rms  held-out rms  vs untrained (depth %d)\n"):format(depth))
   local start = core.clock()
   local budget = args.minutes and args.minutes * 60 or nil
-  local games, trained = 0, args.eval ~= nil
+  local games, trained, seen = 0, args.eval ~= nil, 0
   local duel_time = 0
   for r = 1, total_rounds do
     local seat = searcher(depth, trained and E or nil, values)
     local round_games = args.games and (args.games * r // total_rounds - args.games * (r - 1) // total_rounds)
     local deadline = budget and start + budget * r / total_rounds - duel_time
-    local played = 0
+    local played, record = 0, {}
     while true do
       if round_games and played >= round_games then break end
       if deadline and played > 0 and core.clock() >= deadline then break end
-      local moves, final = one_game(G, rng, plies, epsilon, limit, seat)
+      local moves, final, found = one_game(G, rng, plies, epsilon, limit, seat)
       games, played = games + 1, played + 1
-      local holdout = games % 10 == 0
+      record[played] = { moves = moves, final = final, values = found, holdout = games % 10 == 0 }
+    end
+    -- the untrained search's scale: the mean size of its values (results aside)
+    local sum, count = 0, 0
+    for _, game in ipairs(record) do
+      for _, v in pairs(game.values) do
+        if math.abs(v) < RESULT then sum, count = sum + math.abs(v), count + 1 end
+      end
+    end
+    local scale = math.max(1, count > 0 and 1.5 * sum / count or 100)
+    for _, game in ipairs(record) do
       local S = G:start()
-      for _, m in ipairs(moves) do
+      for i, m in ipairs(game.moves) do
         if S:finished() then break end
-        T:add(S, label_of(final, S:player(), cells), holdout)
+        local target = label_of(game.final, S:player(), cells)
+        if game.values[i] then target = mix * squash(game.values[i], trained, scale) + (1 - mix) * target end
+        seen = seen + 1
+        if T:count() < described.MAX_POSITIONS then
+          T:add(S, target, game.holdout)
+        else
+          local slot = rng:random(seen)
+          if slot <= described.MAX_POSITIONS then T:add(S, target, game.holdout, slot) end
+        end
         assert(play(S, m))
       end
     end
@@ -186,10 +223,10 @@ function described.run(args, rules, command_text)
       score = ("%d - %d - %d  [%.3f]"):format(duel.w, duel.l, duel.d, (duel.w + duel.d / 2) / duel.n)
     end
     local function rms(x) return x and ("%.3f"):format(x) or "-" end
-    output.stdout(("%5d %8d %10d %10s %13s  %s\n"):format(r, games, T:count(), rms(fit.train_rms),
+    output.stdout(("%5d %8d %10d %10s %13s  %s\n"):format(r, games, seen, rms(fit.train_rms),
       rms(fit.holdout_rms), score))
     evalfile.save(args.out, E, id, { seed = seed, command = command_text,
-      trained = ("%d rounds, %d games, %d positions"):format(r, games, T:count()) })
+      trained = ("%d rounds, %d games, %d positions"):format(r, games, seen) })
   end
   info = E:info()
   output.stdout(("Wrote %s: %s %dx%d, %d weights (%d not zero)\n"):format(args.out, id.rules, id.rows, id.cols,
