@@ -62,7 +62,8 @@ describe("core.dgame_eval (n-tuples over a described game's cells)", function()
     -- 3 rows + 3 columns + 2 diagonals of 3 cells, base 4 (empty, block, own, enemy)
     assert.same({ 3, 3, 1, 3, 8, 2, false }, { info.rows, info.cols, info.kinds, info.length, info.instances,
       info.phases, info.squares })
-    assert.equal(2 * (8 * 64 + 1 + 1), info.weights)
+    -- per phase: the tables, a bias, a weight per kind and one for the hand-written evaluation
+    assert.equal(2 * (8 * 64 + 1 + 1 + 1), info.weights)
     assert.equal(0, info.nonzero)
     assert.equal(0, E:value(S))
     local C = position(CONNECT4)

@@ -8,7 +8,7 @@
 
 #define MAGIC "BSNT"
 #define VERSION 1u
-#define HEADER_WORDS 8 /* version, rows, cols, kinds, length, squares, phases, count */
+#define HEADER_WORDS 9 /* version, rows, cols, kinds, length, squares, phases, hand_scale, count */
 
 struct dg_ntuple {
     dg_ntuple_shape shape;
@@ -17,7 +17,7 @@ struct dg_ntuple {
     int *size;          /* cells per instance */
     uint32_t *offset;   /* ninst: where its table starts within a phase */
     size_t tables;      /* the tables' weights per phase */
-    size_t per_phase;   /* tables + 1 + kinds */
+    size_t per_phase;   /* tables + 1 + kinds + 1 */
     float *w;
 };
 
@@ -82,7 +82,8 @@ static int shape_ok(const dg_ntuple_shape *sh)
 {
     return sh->rows >= 1 && sh->rows <= DG_MAX_SIDE && sh->cols >= 1 && sh->cols <= DG_MAX_SIDE && sh->kinds >= 1 &&
            sh->kinds <= DG_MAX_KINDS && sh->length >= 1 && sh->length <= DG_NT_MAX_LENGTH && sh->phases >= 1 &&
-           sh->phases <= DG_NT_MAX_PHASES && (sh->squares == 0 || sh->squares == 1);
+           sh->phases <= DG_NT_MAX_PHASES && (sh->squares == 0 || sh->squares == 1) && sh->hand_scale >= 1 &&
+           sh->hand_scale <= 1000000;
 }
 
 int dg_ntuple_new(dg_ntuple **out, const dg_ntuple_shape *shape)
@@ -122,7 +123,7 @@ int dg_ntuple_new(dg_ntuple **out, const dg_ntuple_shape *shape)
         at += power(base, nt->size[i]);
     }
     nt->tables = at;
-    nt->per_phase = at + 1 + (size_t)shape->kinds;
+    nt->per_phase = at + 1 + (size_t)shape->kinds + 1;
     if (nt->per_phase * (size_t)shape->phases > DG_NT_MAX_WEIGHTS) {
         dg_ntuple_free(nt);
         return BS_EINVAL;
@@ -224,13 +225,19 @@ static uint32_t index_of(const dg_ntuple *nt, const unsigned char *v, int inst)
     return nt->offset[inst] + local_index(nt, v, inst);
 }
 
-double dg_ntuple_value(const dg_ntuple *nt, const dg_state *s)
+double dg_ntuple_hand_feature(const dg_ntuple *nt, int hand)
+{
+    double h = hand;
+    return h / ((h < 0 ? -h : h) + nt->shape.hand_scale);
+}
+
+double dg_ntuple_value_hand(const dg_ntuple *nt, const dg_state *s, int hand)
 {
     unsigned char v[DG_MAX_CELLS];
     int material[DG_MAX_KINDS];
     view(nt, s, v, material);
     const float *w = nt->w + nt->per_phase * (size_t)dg_ntuple_phase(nt, s);
-    double sum = w[nt->tables];
+    double sum = w[nt->tables] + w[nt->per_phase - 1] * dg_ntuple_hand_feature(nt, hand);
     for (int k = 0; k < nt->shape.kinds; k++)
         sum += (double)w[nt->tables + 1 + (size_t)k] * material[k];
     for (int i = 0; i < nt->ninst; i++)
@@ -280,6 +287,7 @@ void dg_ntuple_save(const dg_ntuple *nt, unsigned char *b)
                                    (uint32_t)nt->shape.length,
                                    (uint32_t)nt->shape.squares,
                                    (uint32_t)nt->shape.phases,
+                                   (uint32_t)nt->shape.hand_scale,
                                    (uint32_t)count};
     for (int i = 0; i < HEADER_WORDS; i++)
         put32(b + 4 + 4 * i, head[i]);
@@ -316,7 +324,10 @@ int dg_ntuple_load(dg_ntuple **out, const unsigned char *bytes, size_t len, char
     for (int i = 1; i < 7; i++)
         if (head[i] > 64)
             return refuse(why, why_len, "a bad shape");
-    dg_ntuple_shape sh = {(int)head[1], (int)head[2], (int)head[3], (int)head[4], (int)head[5], (int)head[6]};
+    if (head[7] > 1000000)
+        return refuse(why, why_len, "a bad shape");
+    dg_ntuple_shape sh = {(int)head[1], (int)head[2], (int)head[3], (int)head[4], (int)head[5], (int)head[6],
+                          (int)head[7]};
     dg_ntuple *nt;
     int st = dg_ntuple_new(&nt, &sh);
     if (st == BS_ENOMEM)
@@ -324,7 +335,7 @@ int dg_ntuple_load(dg_ntuple **out, const unsigned char *bytes, size_t len, char
     if (st != BS_OK)
         return refuse(why, why_len, "a bad shape");
     size_t count = dg_ntuple_weight_count(nt);
-    if (head[7] != count || len != 4 + 4 * HEADER_WORDS + 4 * count + 4) {
+    if (head[8] != count || len != 4 + 4 * HEADER_WORDS + 4 * count + 4) {
         dg_ntuple_free(nt);
         return refuse(why, why_len, "the weights do not match the shape");
     }
@@ -346,7 +357,7 @@ int dg_ntuple_load(dg_ntuple **out, const unsigned char *bytes, size_t len, char
 /* ---- fitting ---- */
 
 typedef struct sample {
-    float target;
+    float target, hand;
     uint8_t holdout;
     int16_t material[DG_MAX_KINDS];
     uint32_t base; /* phase x per_phase */
@@ -379,7 +390,7 @@ void dg_nt_trainer_free(dg_nt_trainer *t)
     free(t);
 }
 
-static void fill(dg_nt_trainer *t, size_t slot, const dg_state *s, double target, int holdout)
+static void fill(dg_nt_trainer *t, size_t slot, const dg_state *s, int hand, double target, int holdout)
 {
     const dg_ntuple *nt = t->nt;
     unsigned char v[DG_MAX_CELLS];
@@ -388,6 +399,7 @@ static void fill(dg_nt_trainer *t, size_t slot, const dg_state *s, double target
     sample *sm = &t->samples[slot];
     memset(sm, 0, sizeof *sm);
     sm->target = (float)target;
+    sm->hand = (float)dg_ntuple_hand_feature(nt, hand);
     sm->holdout = holdout != 0;
     sm->base = (uint32_t)(nt->per_phase * (size_t)dg_ntuple_phase(nt, s));
     for (int k = 0; k < nt->shape.kinds; k++)
@@ -397,7 +409,7 @@ static void fill(dg_nt_trainer *t, size_t slot, const dg_state *s, double target
         ix[i] = (uint16_t)local_index(nt, v, i);
 }
 
-int dg_nt_trainer_add(dg_nt_trainer *t, const dg_state *s, double target, int holdout)
+int dg_nt_trainer_add(dg_nt_trainer *t, const dg_state *s, int hand, double target, int holdout)
 {
     if (!t || !s || !(target >= -1e6 && target <= 1e6))
         return BS_EINVAL;
@@ -414,16 +426,16 @@ int dg_nt_trainer_add(dg_nt_trainer *t, const dg_state *s, double target, int ho
         t->idx = ni;
         t->cap = cap;
     }
-    fill(t, t->count, s, target, holdout);
+    fill(t, t->count, s, hand, target, holdout);
     t->count++;
     return BS_OK;
 }
 
-int dg_nt_trainer_set(dg_nt_trainer *t, size_t slot, const dg_state *s, double target, int holdout)
+int dg_nt_trainer_set(dg_nt_trainer *t, size_t slot, const dg_state *s, int hand, double target, int holdout)
 {
     if (!t || !s || slot >= t->count || !(target >= -1e6 && target <= 1e6))
         return BS_EINVAL;
-    fill(t, slot, s, target, holdout);
+    fill(t, slot, s, hand, target, holdout);
     return BS_OK;
 }
 
@@ -442,7 +454,7 @@ static double dot(const dg_nt_trainer *t, size_t i, const double *x)
     const sample *sm = &t->samples[i];
     const double *w = x + sm->base;
     const uint16_t *ix = &t->idx[i * (size_t)nt->ninst];
-    double sum = w[nt->tables];
+    double sum = w[nt->tables] + w[nt->per_phase - 1] * sm->hand;
     for (int k = 0; k < nt->shape.kinds; k++)
         sum += w[nt->tables + 1 + (size_t)k] * sm->material[k];
     for (int j = 0; j < nt->ninst; j++)
@@ -458,17 +470,25 @@ static void add_row(const dg_nt_trainer *t, size_t i, double r, double *g)
     double *w = g + sm->base;
     const uint16_t *ix = &t->idx[i * (size_t)nt->ninst];
     w[nt->tables] += r;
+    w[nt->per_phase - 1] += r * sm->hand;
     for (int k = 0; k < nt->shape.kinds; k++)
         w[nt->tables + 1 + (size_t)k] += r * sm->material[k];
     for (int j = 0; j < nt->ninst; j++)
         w[nt->offset[j] + ix[j]] += r;
 }
 
+/* The ridge of weight j: the tables' entries are pulled to zero by
+ * `ridge`, the scalars (bias, material, hand) by 1 only. */
+static double ridge_of(const dg_ntuple *nt, size_t j, double ridge)
+{
+    return j % nt->per_phase < nt->tables ? ridge : (ridge < 1 ? ridge : 1);
+}
+
 /* q = (X'X + ridge) p over the training samples */
 static void mul_a(const dg_nt_trainer *t, const double *p, double *q, size_t nw, double ridge)
 {
     for (size_t j = 0; j < nw; j++)
-        q[j] = ridge * p[j];
+        q[j] = ridge_of(t->nt, j, ridge) * p[j];
     for (size_t i = 0; i < t->count; i++)
         if (!t->samples[i].holdout)
             add_row(t, i, dot(t, i, p), q);
@@ -516,14 +536,14 @@ int dg_nt_trainer_fit(dg_nt_trainer *t, dg_ntuple *nt, int iterations, double ri
         return BS_EINVAL;
     memset(res, 0, sizeof *res);
     size_t nw = dg_ntuple_weight_count(nt);
-    double *mem = malloc(6 * nw * sizeof(double));
+    double *mem = calloc(6 * nw, sizeof(double));
     if (!mem)
         return BS_ENOMEM;
     double *x = mem, *r = mem + nw, *z = mem + 2 * nw, *p = mem + 3 * nw, *q = mem + 4 * nw, *diag = mem + 5 * nw;
     for (size_t j = 0; j < nw; j++) {
         x[j] = nt->w[j];
         r[j] = 0;
-        diag[j] = ridge;
+        diag[j] = ridge_of(nt, j, ridge);
     }
     /* r = X'y - A x; diag = the columns' squares + ridge */
     for (size_t i = 0; i < t->count; i++) {
@@ -533,6 +553,7 @@ int dg_nt_trainer_fit(dg_nt_trainer *t, dg_ntuple *nt, int iterations, double ri
         const sample *sm = &t->samples[i];
         double *d = diag + sm->base;
         d[nt->tables] += 1;
+        d[nt->per_phase - 1] += (double)sm->hand * sm->hand;
         for (int k = 0; k < nt->shape.kinds; k++)
             d[nt->tables + 1 + (size_t)k] += (double)sm->material[k] * sm->material[k];
         const uint16_t *ix = &t->idx[i * (size_t)nt->ninst];
@@ -581,8 +602,11 @@ int dg_nt_trainer_fit(dg_nt_trainer *t, dg_ntuple *nt, int iterations, double ri
 double dg_ntuple_leaf(void *userdata, const dg_desc *d, const dg_state *s, int *failed)
 {
     (void)d;
-    (void)failed;
-    double v = dg_ntuple_value(userdata, s);
-    v = (v + 1) / 2;
+    int value;
+    if (dg_search_static(userdata, s, &value, NULL) != BS_OK) {
+        *failed = 1;
+        return 0.5;
+    }
+    double v = ((double)value / DG_NT_SEARCH_SCALE + 1) / 2;
     return v < 0 ? 0 : v > 1 ? 1 : v;
 }

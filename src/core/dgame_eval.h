@@ -7,8 +7,11 @@
  * an enemy's (base 2K + 2). Every instance has its own table (no symmetry is
  * shared: a directional game is not symmetric; at most 65536 entries), per phase; a phase is a
  * slice of plies (phase = ply x phases / cells, the last phase open-ended).
- * Besides the tables, per phase: a bias and one weight per kind, times
- * (own pieces of that kind - the enemy's). The value is in result units
+ * Besides the tables, per phase: a bias, one weight per kind, times
+ * (own pieces of that kind - the enemy's), and one for the search's
+ * hand-written evaluation h squashed as h / (|h| + hand_scale) (so an
+ * evaluation with its tables still zero orders positions as the
+ * hand-written one does: the learned part is a correction). The value is in result units
  * (+1 a win for the side to move, -1 a loss) or whatever the labels were.
  */
 #ifndef BS_DGAME_EVAL_H
@@ -30,6 +33,7 @@ typedef struct dg_ntuple_shape {
     int length;  /* cells per line window, 1..DG_NT_MAX_LENGTH */
     int squares; /* nonzero: the 2 x 2 squares too */
     int phases;  /* 1..DG_NT_MAX_PHASES */
+    int hand_scale; /* the hand-written value h (hundredths) is read as h / (|h| + hand_scale); 1..1000000 */
 } dg_ntuple_shape;
 
 /* The default window length for a board: 4, less on a board too small or
@@ -42,7 +46,7 @@ int dg_ntuple_new(dg_ntuple **out, const dg_ntuple_shape *shape);
 void dg_ntuple_free(dg_ntuple *nt);
 const dg_ntuple_shape *dg_ntuple_shape_of(const dg_ntuple *nt);
 int dg_ntuple_instances(const dg_ntuple *nt);
-/* Every weight (phases x per_phase floats: the tables, then a bias, then a weight per kind). */
+/* Every weight (phases x per_phase floats: the tables, then a bias, a weight per kind, the hand weight). */
 size_t dg_ntuple_weight_count(const dg_ntuple *nt);
 float *dg_ntuple_weights(dg_ntuple *nt);
 size_t dg_ntuple_nonzero(const dg_ntuple *nt);
@@ -51,8 +55,11 @@ int dg_ntuple_fits(const dg_ntuple *nt, const dg_desc *d);
 
 /* The phase of a state. */
 int dg_ntuple_phase(const dg_ntuple *nt, const dg_state *s);
-/* The value of s for its side to move (trusted: s of a game it fits). */
-double dg_ntuple_value(const dg_ntuple *nt, const dg_state *s);
+/* The value of s for its side to move (trusted: s of a game it fits),
+ * `hand` the hand-written evaluation of s (dgame_search.c) for its side to move. */
+double dg_ntuple_value_hand(const dg_ntuple *nt, const dg_state *s, int hand);
+/* The hand-written value as the evaluation reads it. */
+double dg_ntuple_hand_feature(const dg_ntuple *nt, int hand);
 
 /* Serialised (little-endian, with an FNV-1a checksum): dg_ntuple_saved_size
  * bytes written into out. */
@@ -68,9 +75,9 @@ typedef struct dg_nt_trainer dg_nt_trainer;
 int dg_nt_trainer_new(dg_nt_trainer **out, const dg_ntuple *nt); /* nt is read (its shape) while the trainer lives */
 void dg_nt_trainer_free(dg_nt_trainer *t);
 /* Adds state s (of a game nt fits) with its label; holdout: kept out of the fit, measured. */
-int dg_nt_trainer_add(dg_nt_trainer *t, const dg_state *s, double target, int holdout);
+int dg_nt_trainer_add(dg_nt_trainer *t, const dg_state *s, int hand, double target, int holdout);
 /* Replaces position `slot` (0-based, below the count) with s: a bounded sample. */
-int dg_nt_trainer_set(dg_nt_trainer *t, size_t slot, const dg_state *s, double target, int holdout);
+int dg_nt_trainer_set(dg_nt_trainer *t, size_t slot, const dg_state *s, int hand, double target, int holdout);
 size_t dg_nt_trainer_count(const dg_nt_trainer *t, int holdout);
 
 typedef struct dg_nt_fit_result {
@@ -79,7 +86,8 @@ typedef struct dg_nt_fit_result {
 } dg_nt_fit_result;
 
 /* Fits nt's weights (starting from them) to the training positions:
- * minimises sum (value - target)^2 + ridge x |w|^2. BS_OK, BS_EINVAL, BS_ENOMEM. */
+ * minimises sum (value - target)^2 + ridge x |the tables' weights|^2
+ * + min(ridge, 1) x |the scalars (bias, material, hand)|^2. BS_OK, BS_EINVAL, BS_ENOMEM. */
 int dg_nt_trainer_fit(dg_nt_trainer *t, dg_ntuple *nt, int iterations, double ridge, dg_nt_fit_result *res);
 
 #endif

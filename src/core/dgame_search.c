@@ -177,13 +177,9 @@ static int prepare_eval(dg_searcher *sr, const dg_eval_game *eg)
 
 /* The position for the side to move, in hundredths of a piece: material,
  * line potential, the lead towards the reach zone. */
-static int evaluate(dg_searcher *sr)
+static int hand_evaluate(dg_searcher *sr)
 {
     const dg_state *s = sr->s;
-    if (sr->learned) {
-        double x = dg_ntuple_value(sr->learned, s) * DG_NT_SEARCH_SCALE;
-        return x > EVAL_BOUND ? EVAL_BOUND : x < -EVAL_BOUND ? -EVAL_BOUND : (int)x;
-    }
     int material[2] = {0, 0}, nearest[2] = {255, 255};
     for (int i = 0; i < sr->cells; i++) {
         int code = dg_cell(s, i);
@@ -216,6 +212,46 @@ static int evaluate(dg_searcher *sr)
     int me = dg_player(s) - 1;
     int value = v[me] - v[1 - me];
     return value > EVAL_BOUND ? EVAL_BOUND : value < -EVAL_BOUND ? -EVAL_BOUND : value;
+}
+
+/* The horizon's value: the hand-written evaluation, or the learned one
+ * (which reads the hand-written value as one of its features). */
+static int evaluate(dg_searcher *sr)
+{
+    int hand = hand_evaluate(sr);
+    if (!sr->learned)
+        return hand;
+    double x = dg_ntuple_value_hand(sr->learned, sr->s, hand) * DG_NT_SEARCH_SCALE;
+    return x > EVAL_BOUND ? EVAL_BOUND : x < -EVAL_BOUND ? -EVAL_BOUND : (int)x;
+}
+
+int dg_search_prepare(dg_searcher *sr, const dg_desc *d, const dg_eval_game *eg)
+{
+    if (!sr || !d || !eg || eg->rows != dg_rows(d) || eg->cols != dg_cols(d) || eg->line_k < 0 ||
+        (eg->learned && !dg_ntuple_fits(eg->learned, d)))
+        return BS_EINVAL;
+    sr->d = d;
+    return prepare_eval(sr, eg);
+}
+
+int dg_search_static(dg_searcher *sr, const dg_state *s, int *value, int *hand)
+{
+    if (!sr || !s || !sr->board || !sr->d)
+        return BS_EINVAL;
+    sr->s = (dg_state *)(uintptr_t)s; /* read only: the evaluation plays nothing */
+    int h = hand_evaluate(sr);
+    if (hand)
+        *hand = h;
+    if (value) {
+        if (sr->learned) {
+            double x = dg_ntuple_value_hand(sr->learned, s, h) * DG_NT_SEARCH_SCALE;
+            *value = x > EVAL_BOUND ? EVAL_BOUND : x < -EVAL_BOUND ? -EVAL_BOUND : (int)x;
+        } else {
+            *value = h;
+        }
+    }
+    sr->s = NULL;
+    return BS_OK;
 }
 
 /* A finished game for the side to move, `ply` plies from the root. */

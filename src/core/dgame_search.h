@@ -78,6 +78,14 @@ typedef struct dg_search_result {
 int dg_search(dg_searcher *sr, const dg_desc *d, dg_state *s, const dg_eval_game *eg, const dg_search_limits *lim,
               dg_search_result *res);
 
+/* The static evaluation alone (what the search reads at its horizon),
+ * without searching: dg_search_prepare makes the tables of game eg once
+ * (BS_OK, BS_EINVAL, BS_ENOMEM), then dg_search_static values states of
+ * that game: *value as the search would (the learned evaluation when eg
+ * has one), *hand the hand-written one (either may be NULL). */
+int dg_search_prepare(dg_searcher *sr, const dg_desc *d, const dg_eval_game *eg);
+int dg_search_static(dg_searcher *sr, const dg_state *s, int *value, int *hand);
+
 /* ---- Monte Carlo tree search ---- */
 
 /* A leaf's value from an evaluation instead of a random playout (a hook
@@ -112,8 +120,9 @@ typedef struct dg_mcts_result {
     int child_count;
 } dg_mcts_result;
 
-/* A dg_leaf_fn reading a learned evaluation (userdata: the dg_ntuple):
- * its value v (a win 1, a loss -1) as the odds (v + 1) / 2, within [0, 1]. */
+/* A dg_leaf_fn reading a learned evaluation (userdata: a dg_searcher that
+ * dg_search_prepare made ready with it): its value v (a win 1, a loss -1)
+ * as the odds (v + 1) / 2, within [0, 1]. */
 double dg_ntuple_leaf(void *userdata, const dg_desc *d, const dg_state *s, int *failed);
 
 /* UCT from `s` (played and undone on, left as it was). BS_ESTATE for a

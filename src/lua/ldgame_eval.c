@@ -3,16 +3,19 @@
 #include <string.h>
 
 #include "../core/dgame_eval.h"
+#include "../core/dgame_search.h"
 #include "binding.h"
 #include "ldgame_search.h"
 
 /*
- * core.dgame_eval(S[, { length =, squares =, phases = }]) -> E, every weight 0,
- *   shaped for S's game (rows, cols, kinds);
+ * core.dgame_eval(S[, { length =, squares =, phases =, hand_scale = }]) -> E,
+ *   every weight 0, shaped for S's game (rows, cols, kinds);
  * core.dgame_eval_load(bytes) -> E, or nil and why;
- * E:value(S) -> number (for S's side to move); E:fits(S); E:save() -> bytes;
+ * E:value(S[, { values = }]) -> number (for S's side to move; values: the
+ *   kinds' worth for the hand-written evaluation it reads, as S:search's);
+ * E:fits(S); E:save() -> bytes;
  * E:info() -> { rows, cols, kinds, length, squares, phases, instances, weights, nonzero };
- * E:trainer() -> T; T:add(S, target[, holdout[, slot]]) (slot: replaces the
+ * E:trainer([{ values = }]) -> T; T:add(S, target[, holdout[, slot]]) (slot: replaces the
  *   slot-th position, 1..count, instead of adding one); T:count([holdout]);
  * T:fit{ iterations =, ridge = } -> { train_rms =, holdout_rms = (nil without held-out), iterations = }.
  */
@@ -27,6 +30,7 @@ typedef struct leval {
 typedef struct ltrainer {
     dg_nt_trainer *t;
     leval *e;
+    dg_searcher *hand; /* NULL until the first position: the hand-written values */
 } ltrainer;
 
 struct dg_ntuple *bs_lua_checkdgeval(lua_State *L, int arg)
@@ -60,12 +64,13 @@ static int core_dgame_eval(lua_State *L)
     bs_lua_checkdgstate(L, 1, &d);
     int opts = bs_lua_opttable(L, 2);
     const dg_spec *sp = dg_desc_spec(d);
-    dg_ntuple_shape sh = {sp->rows, sp->cols, sp->nkinds, 0, 0, 1};
+    dg_ntuple_shape sh = {sp->rows, sp->cols, sp->nkinds, 0, 0, 1, 100};
     sh.length = dg_ntuple_default_length(sp->rows, sp->cols, sp->nkinds);
     if (opts) {
         sh.length = (int)bs_lua_intfield(L, opts, "length", 1, DG_NT_MAX_LENGTH, sh.length);
         sh.phases = (int)bs_lua_intfield(L, opts, "phases", 1, DG_NT_MAX_PHASES, 1);
         sh.squares = bs_lua_boolfield(L, opts, "squares");
+        sh.hand_scale = (int)bs_lua_intfield(L, opts, "hand_scale", 1, 1000000, 100);
     }
     leval *e = push_eval(L);
     int st = dg_ntuple_new(&e->nt, &sh);
@@ -111,7 +116,11 @@ static int eval_value(lua_State *L)
 {
     dg_ntuple *nt = bs_lua_checkdgeval(L, 1);
     dg_state *s = check_fitting(L, nt, 2);
-    lua_pushnumber(L, dg_ntuple_value(nt, s));
+    int opts = bs_lua_opttable(L, 3);
+    dg_searcher *sr = bs_lua_static_searcher(L, 2, opts, NULL);
+    int hand = 0;
+    dg_search_static(sr, s, NULL, &hand);
+    lua_pushnumber(L, dg_ntuple_value_hand(nt, s, hand));
     return 1;
 }
 
@@ -153,6 +162,7 @@ static int eval_info(lua_State *L)
     lua_pushboolean(L, sh->squares);
     lua_setfield(L, -2, "squares");
     set_int(L, "phases", sh->phases);
+    set_int(L, "hand_scale", sh->hand_scale);
     set_int(L, "instances", dg_ntuple_instances(nt));
     set_int(L, "weights", (lua_Integer)dg_ntuple_weight_count(nt));
     set_int(L, "nonzero", (lua_Integer)dg_ntuple_nonzero(nt));
@@ -173,12 +183,18 @@ static int eval_trainer(lua_State *L)
 {
     leval *e = luaL_checkudata(L, 1, DGEVAL_META);
     bs_lua_checkdgeval(L, 1);
-    ltrainer *t = lua_newuserdatauv(L, sizeof *t, 1);
+    int opts = bs_lua_opttable(L, 2);
+    ltrainer *t = lua_newuserdatauv(L, sizeof *t, 3);
     t->t = NULL;
     t->e = e;
+    t->hand = NULL;
     luaL_setmetatable(L, DGTRAINER_META);
     lua_pushvalue(L, 1);
     lua_setiuservalue(L, -2, 1); /* keeps E alive */
+    if (opts) {
+        lua_pushvalue(L, opts);
+        lua_setiuservalue(L, -2, 2); /* the options of the hand-written values */
+    }
     if (dg_nt_trainer_new(&t->t, e->nt) != BS_OK)
         return luaL_error(L, "not enough memory for the trainer");
     return 1;
@@ -200,15 +216,24 @@ static int trainer_add(lua_State *L)
     if (!(target >= -1e6 && target <= 1e6))
         luaL_argerror(L, 3, "a number from -1e6 to 1e6 expected");
     int holdout = lua_toboolean(L, 4);
+    if (!t->hand) { /* made at the first position (it needs the game): kept as user value 3 */
+        lua_getiuservalue(L, 1, 2);
+        int opts = lua_istable(L, -1) ? lua_gettop(L) : 0;
+        t->hand = bs_lua_static_searcher(L, 2, opts, NULL);
+        lua_setiuservalue(L, 1, 3);
+        lua_pop(L, 1);
+    }
+    int hand = 0;
+    dg_search_static(t->hand, s, NULL, &hand);
     if (!lua_isnoneornil(L, 5)) {
         lua_Integer slot = luaL_checkinteger(L, 5);
         lua_Integer count = (lua_Integer)(dg_nt_trainer_count(t->t, 0) + dg_nt_trainer_count(t->t, 1));
         if (slot < 1 || slot > count)
             luaL_argerror(L, 5, "a position 1..count expected");
-        dg_nt_trainer_set(t->t, (size_t)(slot - 1), s, target, holdout);
+        dg_nt_trainer_set(t->t, (size_t)(slot - 1), s, hand, target, holdout);
         return 0;
     }
-    if (dg_nt_trainer_add(t->t, s, target, holdout) != BS_OK)
+    if (dg_nt_trainer_add(t->t, s, hand, target, holdout) != BS_OK)
         return luaL_error(L, "not enough memory for the trainer's positions");
     return 0;
 }

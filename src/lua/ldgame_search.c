@@ -168,6 +168,47 @@ static void eval_reach(const dg_desc *d, dg_eval_game *eg, int *zones)
     }
 }
 
+/* Frees the searcher a holder keeps. */
+static int holder_gc(lua_State *L)
+{
+    dg_searcher **slot = lua_touserdata(L, 1);
+    if (slot && *slot) {
+        dg_searcher_free(*slot);
+        *slot = NULL;
+    }
+    return 0;
+}
+
+dg_searcher *bs_lua_static_searcher(lua_State *L, int state_arg, int opts, const struct dg_ntuple *nt)
+{
+    const dg_desc *d;
+    bs_lua_checkdgstate(L, state_arg, &d);
+    dg_eval_game eg;
+    eval_game(L, opts, d, &eg);
+    eg.learned = nt;
+    int cells = eg.rows * eg.cols;
+    int *zones = lua_newuserdatauv(L, sizeof(int) * 2 * (size_t)cells, 0);
+    eval_reach(d, &eg, zones);
+    dg_searcher **slot = lua_newuserdatauv(L, sizeof *slot, 0);
+    *slot = NULL;
+    static const luaL_Reg holder[] = {{"__gc", holder_gc}, {NULL, NULL}};
+    if (luaL_newmetatable(L, "boardscript.dgame_static"))
+        luaL_setfuncs(L, holder, 0);
+    lua_setmetatable(L, -2);
+    dg_search_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.tt_bytes = 4096;
+    if (dg_searcher_new(slot, &cfg) != BS_OK)
+        luaL_error(L, "not enough memory for the evaluation");
+    int st = dg_search_prepare(*slot, d, &eg);
+    if (st == BS_ENOMEM)
+        luaL_error(L, "not enough memory for the evaluation");
+    if (st != BS_OK)
+        luaL_error(L, "an evaluation of another game");
+    lua_remove(L, -2); /* the zones: read by prepare only */
+    return *slot;
+}
+
 /* S:search(opts) */
 int bs_lua_dgame_search(lua_State *L)
 {
@@ -261,7 +302,8 @@ int bs_lua_dgame_mcts(lua_State *L)
             if (!dg_ntuple_fits(nt, d))
                 luaL_argerror(L, opts, "field 'eval': an evaluation of another game");
             cfg.leaf = dg_ntuple_leaf;
-            cfg.leaf_userdata = (void *)(uintptr_t)nt; /* read only: dg_ntuple_leaf never writes */
+            cfg.leaf_userdata = bs_lua_static_searcher(L, 1, opts, nt); /* its holder stays on the stack */
+            lua_insert(L, -2);
         }
         lua_pop(L, 1);
     }

@@ -159,7 +159,8 @@ local function choose_described(self, g, ctx)
   if depth == nil and time == nil then depth, time = alphabeta.DESCRIBED_DEPTH, alphabeta.DESCRIBED_TIME end
   local normalised = g.rules.described.normalised(g.opts or {})
   local move, value, info = g.state.board:search { depth = depth, time = time, tt_mb = opts.tt_mb or 16,
-    values = normalised.values, eval = require("boardscript.describe.evalfile").for_policy(self, opts.eval, g, "alphabeta") }
+    values = normalised.values,
+    eval = require("boardscript.describe.evalfile").for_policy(self, opts.eval, g, "alphabeta") }
   if move == nil then return nil end
   if ctx and ctx.log then
     ctx.log("%s value %d depth %d nodes %d %.3f s%s", move == "pass" and "pass" or g:move_text(move) or "?",

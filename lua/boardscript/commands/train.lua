@@ -51,6 +51,8 @@ function command.configure(cmd)
     :convert(options.integer_in(1, 256, "jobs"))
   cmd:option("--depth", ("Plies the self-play search looks ahead (default %d; C searcher only)."):format(
     setup.DEPTH)):convert(options.integer_in(1, 20, "depth"))
+  cmd:option("--duel-depth", "Plies both sides of each round's duel search (described games; default: --depth).")
+    :convert(options.integer_in(1, 20, "duel-depth"))
   cmd:option("--endgame", "Solve exactly at this many empty cells or fewer (default 12 on 8 x 8, else 10).")
     :convert(options.integer_in(0, 30, "endgame"))
   cmd:option("--plies", "Random plies at the start of every game (default: an eighth of the cells).")
@@ -133,6 +135,7 @@ local function reproduce(args)
   for _, o in ipairs(args.opt or {}) do add("--opt", o) end
   add("--games", args.games)
   add("--minutes", args.minutes)
+  add("--duel-depth", args.duel_depth)
   for _, name in ipairs { "rounds", "depth", "endgame", "plies", "epsilon", "label", "iterations", "shrink", "phases",
                           "features", "eval" } do
     add("--" .. name, args[name])

@@ -59,7 +59,8 @@ local function check_args(args, rules)
       .. "only"):format(tostring(rules.name)))
   end
   if (args.games == nil) == (args.minutes == nil) then
-    errors.fail(args.games and "give --games or --minutes, not both" or "how long to train: give --games N or --minutes M")
+    errors.fail(args.games and "give --games or --minutes, not both"
+      or "how long to train: give --games N or --minutes M")
   end
   if args.out == "-" then errors.fail("--out -: an evaluation file is not written to standard output") end
   if args.rounds and args.games and args.rounds > args.games then
@@ -134,6 +135,29 @@ local function squash(v, learned, scale)
   return (e - 1) / (e + 1)
 end
 
+--- The scale of the hand-written evaluation's values: the mean size of
+-- the one-ply search values over the positions of a few random games
+-- (results aside), at least 1.
+-- @tparam userdata G the engine game
+-- @tparam table values the kinds' values
+-- @tparam integer seed the seed
+-- @treturn integer the scale
+function described.hand_scale(G, values, seed)
+  local rng = core.rng(seed + 7)
+  local sum, count = 0, 0
+  for _ = 1, 10 do
+    local S = G:start()
+    while not S:finished() and S:ply() < 200 do
+      local _, v = S:search { depth = 1, tt_mb = 1, values = values }
+      if v and math.abs(v) < RESULT then sum, count = sum + math.abs(v), count + 1 end
+      local m = random_move(S, rng)
+      if m == nil then break end
+      assert(play(S, m))
+    end
+  end
+  return math.max(1, math.min(1000000, count > 0 and math.floor(sum / count + 0.5) or 100))
+end
+
 --- Trains the described game of `args` and writes the file; prints the table.
 -- @tparam table args the parsed arguments of `boardscript train`
 -- @tparam table rules the described rule set
@@ -152,14 +176,15 @@ function described.run(args, rules, command_text)
     E = evalfile.for_game(args.eval, rules, opts)
   else
     local ok, made = pcall(core.dgame_eval, G:start(), { phases = args.phases or described.PHASES,
-      squares = #n.kinds <= 2 })
+      squares = #n.kinds <= 2, hand_scale = described.hand_scale(G, n.values, args.seed) })
     if not ok then errors.fail("train: " .. tostring(made):gsub("^bad argument #%d to '[%w_.]+' %((.*)%)$", "%1")) end
     E = made
   end
-  local T = E:trainer()
+  local T = E:trainer { values = n.values }
   local seed = args.seed
   local rng = core.rng(seed)
   local depth = args.depth or described.DEPTH
+  local duel_depth = args.duel_depth or depth
   local epsilon = args.epsilon or described.EPSILON
   local mix = args.label or described.LABEL
   local plies = args.plies or cells // 16
@@ -172,7 +197,7 @@ function described.run(args, rules, command_text)
     .. "epsilon %s, %d random plies, labels %s search value, seed %d\n"):format(id.rules, id.rows, id.cols,
     id.options ~= "" and (", " .. id.options) or "", info.instances, info.length,
     info.squares and " and 2x2 squares" or "", info.phases, info.weights, depth, epsilon, plies, mix, seed))
-  output.stdout(("round    games  positions  train rms  held-out rms  vs untrained (depth %d)\n"):format(depth))
+  output.stdout(("round    games  positions  train rms  held-out rms  vs untrained (depth %d)\n"):format(duel_depth))
   local start = core.clock()
   local budget = args.minutes and args.minutes * 60 or nil
   local games, trained, seen = 0, args.eval ~= nil, 0
@@ -216,7 +241,7 @@ function described.run(args, rules, command_text)
     local fit = T:fit { iterations = args.iterations or described.ITERATIONS, ridge = args.shrink or described.RIDGE }
     trained = true
     local t0 = core.clock()
-    local duel = described.duel(G, E, depth, score_games, seed + r, plies, limit, values, cells)
+    local duel = described.duel(G, E, duel_depth, score_games, seed + r, plies, limit, values, cells)
     duel_time = core.clock() - t0
     local score = "-"
     if duel.n > 0 then
