@@ -20,14 +20,14 @@ local described = {}
 --- The defaults.
 described.ROUNDS = 4
 described.DEPTH = 2
-described.EPSILON = 0.05
+described.EPSILON = 0.3
 described.SCORE_GAMES = 20
-described.PHASES = 2
-described.RIDGE = 20
+described.PHASES = 1
+described.RIDGE = 3000
 described.ITERATIONS = 30
 --- The share of the self-play search's value in a position's label (the
 -- rest is the game's result).
-described.LABEL = 0.5
+described.LABEL = 1
 --- The most positions kept (a uniform sample of all played beyond).
 described.MAX_POSITIONS = 600000
 --- A game longer than this many plies per cell (at least 1000 in all) is a draw.
@@ -97,16 +97,19 @@ end
 -- One game from G's start: `plies` random plies, then the search of `seat`
 -- (seat(S) -> move, value) with `epsilon` random moves. Returns the moves,
 -- the search's values (for the side to move; nil where the move was
--- random) and the finished (or given up) state.
+-- random) and the finished (or given up) state. Past the opening every
+-- position is searched (its value labels it), and an `epsilon` share of
+-- the moves played are random instead of the search's.
 local function one_game(G, rng, plies, epsilon, limit, seat)
   local S = G:start()
   local moves, values = {}, {}
   while not S:finished() and #moves < limit do
     local m, v
-    if #moves < plies or (epsilon > 0 and rng:random() < epsilon) then
+    if #moves < plies then
       m = random_move(S, rng)
     else
-      m, v = seat(S)
+      m, v = seat(S) -- searched even where a random move is played: the value labels the position
+      if epsilon > 0 and rng:random() < epsilon then m = random_move(S, rng) end
     end
     if m == nil then break end
     assert(play(S, m))
