@@ -774,7 +774,8 @@
 -- (seconds of processor time), `seed` (an integer, default 1: the same seed
 -- gives the same move), `c` (0..100, default 0.7), `max_nodes` (16..2^30,
 -- default 2^20 nodes of 32 bytes), `eval` (a learned evaluation of this
--- game: a new leaf's odds (v + 1) / 2 of its value v, not a playout)
+-- game: a new leaf's odds (v + 1) / 2 of its value v, not a playout),
+-- `values` (the kinds' values of the hand-written evaluation it reads)
 -- @return the move
 -- @treturn table info: `playouts`, `value` (the side to move's mean reward,
 -- 0..1), `nodes`, `proven` (1 a proven win, -1 a proven loss, 0),

@@ -14,7 +14,7 @@
  * S:search{ depth =, time =, nodes =, tt_mb =, values =, eval = } -> move, value, info
  *   info = { depth =, nodes =, exact =, stopped =, seconds = }; value for
  *   the side to move (hundredths of a piece; a result beyond +-1000000).
- * S:mcts{ playouts =, time =, seed =, c =, max_nodes =, eval = } -> move, info
+ * S:mcts{ playouts =, time =, seed =, c =, max_nodes =, eval =, values = } -> move, info
  *   info = { playouts =, value = (0..1, the side to move's), nodes =,
  *   proven =, visits = { [move] = n } }.
  * A finished game gives nil, "game over". A pass is the string "pass".

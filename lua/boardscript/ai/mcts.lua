@@ -284,7 +284,8 @@ local function choose_described(self, g, ctx, opts, time)
   if playouts == nil and time == nil then playouts = mcts.DESCRIBED_PLAYOUTS end
   local move, info = g.state.board:mcts { playouts = playouts, time = time, c = opts.c or mcts.options.c.default,
     seed = rng:random(0x7fffffff), max_nodes = mcts.DESCRIBED_MAX_NODES,
-    eval = require("boardscript.describe.evalfile").for_policy(self, opts.eval, g, "mcts") }
+    eval = require("boardscript.describe.evalfile").for_policy(self, opts.eval, g, "mcts"),
+    values = g.rules.described.normalised(g.opts or {}).values }
   if move == nil then return nil end
   if ctx.log then
     ctx.log("%d playouts, %.3f s: %s, %d visits, %.2f won", info.playouts, info.seconds,
