@@ -439,6 +439,11 @@ int dg_nt_trainer_set(dg_nt_trainer *t, size_t slot, const dg_state *s, int hand
     return BS_OK;
 }
 
+size_t dg_nt_trainer_size(const dg_nt_trainer *t)
+{
+    return t->count;
+}
+
 size_t dg_nt_trainer_count(const dg_nt_trainer *t, int holdout)
 {
     size_t n = 0;

@@ -78,7 +78,8 @@ void dg_nt_trainer_free(dg_nt_trainer *t);
 int dg_nt_trainer_add(dg_nt_trainer *t, const dg_state *s, int hand, double target, int holdout);
 /* Replaces position `slot` (0-based, below the count) with s: a bounded sample. */
 int dg_nt_trainer_set(dg_nt_trainer *t, size_t slot, const dg_state *s, int hand, double target, int holdout);
-size_t dg_nt_trainer_count(const dg_nt_trainer *t, int holdout);
+size_t dg_nt_trainer_count(const dg_nt_trainer *t, int holdout); /* O(positions) */
+size_t dg_nt_trainer_size(const dg_nt_trainer *t);                 /* every position */
 
 typedef struct dg_nt_fit_result {
     double train_rms, holdout_rms; /* holdout_rms < 0: no held-out position */

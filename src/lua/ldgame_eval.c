@@ -227,7 +227,7 @@ static int trainer_add(lua_State *L)
     dg_search_static(t->hand, s, NULL, &hand);
     if (!lua_isnoneornil(L, 5)) {
         lua_Integer slot = luaL_checkinteger(L, 5);
-        lua_Integer count = (lua_Integer)(dg_nt_trainer_count(t->t, 0) + dg_nt_trainer_count(t->t, 1));
+        lua_Integer count = (lua_Integer)dg_nt_trainer_size(t->t);
         if (slot < 1 || slot > count)
             luaL_argerror(L, 5, "a position 1..count expected");
         dg_nt_trainer_set(t->t, (size_t)(slot - 1), s, hand, target, holdout);
@@ -242,7 +242,7 @@ static int trainer_count(lua_State *L)
 {
     ltrainer *t = check_trainer(L, 1);
     if (lua_isnoneornil(L, 2))
-        lua_pushinteger(L, (lua_Integer)(dg_nt_trainer_count(t->t, 0) + dg_nt_trainer_count(t->t, 1)));
+        lua_pushinteger(L, (lua_Integer)dg_nt_trainer_size(t->t));
     else
         lua_pushinteger(L, (lua_Integer)dg_nt_trainer_count(t->t, lua_toboolean(L, 2)));
     return 1;

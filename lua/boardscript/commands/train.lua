@@ -53,6 +53,9 @@ function command.configure(cmd)
     setup.DEPTH)):convert(options.integer_in(1, 20, "depth"))
   cmd:option("--duel-depth", "Plies both sides of each round's duel search (described games; default: --depth).")
     :convert(options.integer_in(1, 20, "duel-depth"))
+  cmd:option("--children", "Share of the positions whose every child is learned too, valued by a search a ply "
+    .. "shallower (described games; default 0).")
+    :convert(number_in(0, 1, "children"))
   cmd:option("--endgame", "Solve exactly at this many empty cells or fewer (default 12 on 8 x 8, else 10).")
     :convert(options.integer_in(0, 30, "endgame"))
   cmd:option("--plies", "Random plies at the start of every game (default: an eighth of the cells).")
@@ -136,6 +139,7 @@ local function reproduce(args)
   add("--games", args.games)
   add("--minutes", args.minutes)
   add("--duel-depth", args.duel_depth)
+  add("--children", args.children)
   for _, name in ipairs { "rounds", "depth", "endgame", "plies", "epsilon", "label", "iterations", "shrink", "phases",
                           "features", "eval" } do
     add("--" .. name, args[name])

@@ -30,6 +30,8 @@ described.ITERATIONS = 30
 described.LABEL = 1
 --- The most positions kept (a uniform sample of all played beyond).
 described.MAX_POSITIONS = 600000
+--- The share of the self-play positions whose children are added too.
+described.CHILDREN = 0
 --- A game longer than this many plies per cell (at least 1000 in all) is a draw.
 described.PLIES_PER_CELL = 50
 
@@ -190,6 +192,7 @@ function described.run(args, rules, command_text)
   local duel_depth = args.duel_depth or depth
   local epsilon = args.epsilon or described.EPSILON
   local mix = args.label or described.LABEL
+  local children = args.children or described.CHILDREN
   local plies = args.plies or cells // 16
   local limit = args.max_plies or math.max(1000, described.PLIES_PER_CELL * cells)
   local total_rounds = args.rounds or described.ROUNDS
@@ -225,18 +228,41 @@ function described.run(args, rules, command_text)
       end
     end
     local scale = math.max(1, count > 0 and 1.5 * sum / count or 100)
+    -- positions into the trainer: a uniform sample of at most MAX_POSITIONS
+    local function keep(S, target, holdout)
+      seen = seen + 1
+      if seen <= described.MAX_POSITIONS then
+        T:add(S, target, holdout)
+      else
+        local slot = rng:random(seen)
+        if slot <= described.MAX_POSITIONS then T:add(S, target, holdout, slot) end
+      end
+    end
+    -- every child of S, labelled by a search one ply shallower (a finished
+    -- one by its result): the positions a search meets besides those played
+    local child_seat = searcher(math.max(1, depth - 1), trained and E or nil, values)
+    local function add_children(S, holdout)
+      local list, count_moves = S:moves()
+      for k = 1, count_moves do
+        assert(S:play(list[k]))
+        if S:finished() then
+          keep(S, label_of(S, S:player(), cells), holdout)
+        else
+          local _, v = child_seat(S)
+          if v then keep(S, squash(v, trained, scale), holdout) end
+        end
+        S:undo()
+      end
+    end
     for _, game in ipairs(record) do
       local S = G:start()
       for i, m in ipairs(game.moves) do
         if S:finished() then break end
         local target = label_of(game.final, S:player(), cells)
         if game.values[i] then target = mix * squash(game.values[i], trained, scale) + (1 - mix) * target end
-        seen = seen + 1
-        if T:count() < described.MAX_POSITIONS then
-          T:add(S, target, game.holdout)
-        else
-          local slot = rng:random(seen)
-          if slot <= described.MAX_POSITIONS then T:add(S, target, game.holdout, slot) end
+        keep(S, target, game.holdout)
+        if game.values[i] and children > 0 and rng:random() < children then
+          add_children(S, game.holdout)
         end
         assert(play(S, m))
       end
@@ -253,6 +279,7 @@ function described.run(args, rules, command_text)
     local function rms(x) return x and ("%.3f"):format(x) or "-" end
     output.stdout(("%5d %8d %10d %10s %13s  %s\n"):format(r, games, seen, rms(fit.train_rms),
       rms(fit.holdout_rms), score))
+    output.flush_stdout()
     evalfile.save(args.out, E, id, { seed = seed, command = command_text,
       trained = ("%d rounds, %d games, %d positions"):format(r, games, seen) })
   end
