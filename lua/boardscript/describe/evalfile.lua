@@ -162,8 +162,24 @@ function evalfile.for_game(path, rules, opts)
   return E
 end
 
+--- The evaluation shipped for the game `id` (evalfile.identity), or nil:
+-- lua/boardscript/evals/RULES-ROWSxCOLS.dgeval next to the capture games'.
+-- @tparam table id the game's identity
+-- @treturn ?string its path
+function evalfile.shipped(id)
+  local here = debug.getinfo(1, "S").source
+  if here:sub(1, 1) ~= "@" or not tostring(id.rules):match("^[%w_]+$") then return nil end
+  local path = ("%s/../evals/%s-%dx%d.dgeval"):format(here:sub(2):match("^(.*)/[^/]*$") or ".", id.rules, id.rows,
+    id.cols)
+  local file = io.open(path, "rb")
+  if not file then return nil end
+  file:close()
+  return path
+end
+
 --- The learned evaluation a policy plays described game `g` with for its
--- option eval=`spec` (a file; nil or "hand": none), loaded once per file
+-- option eval=`spec` (a file, or "shipped": the one boardscript ships for
+-- this game; nil or "hand": none), loaded once per file
 -- and option set and kept in `holder` (the policy's instance).
 -- @tparam table holder where it is kept (fields dg_eval, dg_eval_key)
 -- @tparam ?string spec the option's value
@@ -173,7 +189,12 @@ end
 function evalfile.for_policy(holder, spec, g, policy)
   if spec == nil or spec == "hand" then return nil end
   if spec == "shipped" then
-    errors.fail(("%s: no evaluation is shipped for the described game %s"):format(policy, tostring(g.rules.name)))
+    local id = evalfile.identity(g.rules, g.opts or {})
+    spec = evalfile.shipped(id)
+    if not spec then
+      errors.fail(("%s: no evaluation is shipped for the described game %s (%dx%d)"):format(policy, id.rules,
+        id.rows, id.cols))
+    end
   end
   local key = spec .. "|" .. tostring(g.rules.described.normalised(g.opts or {}))
   if rawget(holder, "dg_eval_key") ~= key then
