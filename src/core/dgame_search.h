@@ -6,7 +6,7 @@
 #include <stdint.h>
 
 #include "dgame.h"
-#include "dgame_eval.h"
+#include "dgame_ntuple.h"
 
 /* What the horizon evaluation needs to know of a game beyond its states:
  * filled by the caller from the normalised description (the engine's
@@ -21,7 +21,7 @@ typedef struct dg_eval_game {
     const int *reach_zone[2];    /* the first `reach` end's zone per side (cells), or NULL */
     int reach_zone_count[2];
     unsigned reach_kinds;        /* bit k - 1: kind k counts for reach (0: every kind) */
-    /* A learned evaluation (dgame_eval.h) of this game, or NULL: when given
+    /* A learned evaluation (dgame_ntuple.h) of this game, or NULL: when given
      * it replaces the one above, its value times DG_NT_SEARCH_SCALE. */
     const dg_ntuple *learned;
 } dg_eval_game;

@@ -13,7 +13,7 @@ dg_state *bs_lua_checkdgstate(lua_State *L, int arg, const dg_desc **d);
 int bs_lua_dgame_search(lua_State *L);
 int bs_lua_dgame_mcts(lua_State *L);
 
-/* The learned evaluation (core.dgame_eval, ldgame_eval.c) at `arg`. */
+/* The learned evaluation (core.dgame_eval, ldgame_ntuple.c) at `arg`. */
 struct dg_ntuple;
 struct dg_ntuple *bs_lua_checkdgeval(lua_State *L, int arg);
 /* A searcher made ready (dg_search_prepare) for the game of the state at

@@ -1,5 +1,5 @@
-/* dgame_eval.c - the n-tuple evaluation of described games and its fit (dgame_eval.h). */
-#include "dgame_eval.h"
+/* dgame_ntuple.c - the n-tuple evaluation of described games and its fit (dgame_ntuple.h). */
+#include "dgame_ntuple.h"
 #include "dgame_search.h"
 
 #include <stdio.h>

@@ -1,8 +1,8 @@
-/* ldgame_eval.c - core.dgame_eval: the n-tuple evaluation of described games (dgame_eval.h) and its trainer. */
+/* ldgame_ntuple.c - core.dgame_eval: the n-tuple evaluation of described games (dgame_ntuple.h) and its trainer. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/dgame_eval.h"
+#include "../core/dgame_ntuple.h"
 #include "../core/dgame_search.h"
 #include "binding.h"
 #include "ldgame_search.h"

@@ -1,4 +1,4 @@
-/* dgame_eval.h - a learned evaluation of described games: n-tuples over the cells (issue 29).
+/* dgame_ntuple.h - a learned evaluation of described games: n-tuples over the cells (issue 29).
  *
  * Pattern instances come from the board's geometry alone: every window of
  * `length` consecutive cells along a row, a column and both diagonals, and
@@ -14,8 +14,8 @@
  * hand-written one does: the learned part is a correction). The value is in result units
  * (+1 a win for the side to move, -1 a loss) or whatever the labels were.
  */
-#ifndef BS_DGAME_EVAL_H
-#define BS_DGAME_EVAL_H
+#ifndef BS_DGAME_NTUPLE_H
+#define BS_DGAME_NTUPLE_H
 
 #include <stddef.h>
 #include <stdint.h>
