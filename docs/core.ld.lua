@@ -183,7 +183,7 @@
 -- @field dots_solver_max_edges
 
 --- A new learned evaluation of a described game (n-tuples over the cells,
--- src/core/dgame_eval.c), every weight zero: windows of `length` cells
+-- src/core/dgame_ntuple.c), every weight zero: windows of `length` cells
 -- along rows, columns and both diagonals, and 2 x 2 squares, one table per
 -- window and phase, each cell read from the side to move; per phase a bias,
 -- a weight per kind and one for the hand-written evaluation.

@@ -1,5 +1,5 @@
 -- Learned evaluations of described games (issue 29): core.dgame_eval (an
--- n-tuple evaluation over the cells, src/core/dgame_eval.c) and its
+-- n-tuple evaluation over the cells, src/core/dgame_ntuple.c) and its
 -- trainer, S:search / S:mcts with `eval`, and `boardscript train --rules
 -- GAME.lua` writing a file that records its game (docs/guide.md, "Training
 -- an evaluation", "Described games").
