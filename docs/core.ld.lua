@@ -74,9 +74,19 @@
 -- `node_limit` and `seconds` raise ("field 'node_limit' is now 'nodes'").
 -- @treturn dots_solver
 
+--- A described game (issue 29), compiled from its normalised table (what
+-- `boardscript.describe`'s `normalize` returns: contract section 2 in
+-- docs/decisions.md "Described games"). Errors name the field:
+-- "core.dgame: field 'rules'[2] 'op': unknown op \"jump\"". Boards up to
+-- 26 x 26, 8 kinds, 31 rules, chains of 11 hops, 8192 moves a position.
+-- @function dgame
+-- @tab normalised the normalised description
+-- @treturn dgame
+-- @usage local S = core.dgame(normalised):start(); print(S:perft(4))
+
 --- What a value is, as `io.type` tells files: the type name of an object
 -- of this module ("board", "rng", "dots", "cursor", "searcher",
--- "dots_solver", "evaluator" or "trainer"), "closed " and the name for a
+-- "dots_solver", "evaluator", "trainer", "dgame" or "dgame_state"), "closed " and the name for a
 -- closed one ("closed board"), or nil (fail) for any other value. The test
 -- is the registry's own metatable (`luaL_testudata`), so a table whose
 -- metatable says `__name = "boardscript.board"` is not a board.
@@ -745,21 +755,146 @@
 -- evaluator can close.
 -- @function trainer:close
 
---- A state of a described game (`core.dgame(normalised):start()`): the
--- searchers over it. Both play and undo on the state and leave it as it
--- was; a finished game gives nil and "game over"; a move is an integer of
--- the game's encoding, or "pass" for a side that must pass. Options out
--- of range raise naming the option.
+--- A compiled described game (userdata "boardscript.dgame"): see `core.dgame`.
+-- @type dgame
+
+--- A state at the setup position.
+-- @function dgame:start
+-- @treturn dgame_state
+
+--- A position of a described game with its undo history (userdata
+-- "boardscript.dgame_state"). Moves are non-negative integers (bits 0-9
+-- origin, 10-19 target, 20-24 rule, 25-28 hops, 29-62 arrow or hop
+-- directions); cells are (row, col) from (1, 1) at the top left.
+-- `S == S2` compares the position (size, cells, player, passes);
+-- `tostring(S)` is the board, a line per row (`.` empty, `#` block, `x`/`o`
+-- the first kind of black/white, a kind's first letter for the others).
 -- @type dgame_state
+
+--- The legal moves in the contract's order.
+-- @function dgame_state:moves
+-- @tab[opt] t a table to refill (its entries after the count are cleared)
+-- @treturn {int,...} the moves (t when given)
+-- @treturn int their count (0 when the game is over or the side must pass)
+
+--- Plays a legal move.
+-- @function dgame_state:play
+-- @int m a move of `moves`
+-- @treturn ?true true, or nil and "illegal" for anything else
+
+--- Passes, where the side to move has no move and `no_move` is "pass".
+-- @function dgame_state:pass
+-- @treturn ?true true, or nil and why not
+
+--- Whether the side to move must pass.
+-- @function dgame_state:can_pass
+-- @treturn boolean
+
+--- Takes back the last move or pass.
+-- @function dgame_state:undo
+-- @treturn boolean false when there was nothing to undo
+
+--- The result: nil while the game is on, else "black", "white" or "draw".
+-- @function dgame_state:status
+-- @treturn ?string
+
+--- Whether the game is over.
+-- @function dgame_state:finished
+-- @treturn boolean
+
+--- The score hook's values: (1, 0) or (0, 1) after a win by an end or by
+-- `no_move = "lose"`, (0, 0) after a declared draw, else the `score` field's.
+-- @function dgame_state:score
+-- @treturn int black's
+-- @treturn int white's
+
+--- The side to move.
+-- @function dgame_state:player
+-- @treturn string "black" or "white"
+
+--- Plies played (moves and passes).
+-- @function dgame_state:ply
+-- @treturn int
+
+--- The Zobrist hash of the cells, the side to move and the passes in a row.
+-- @function dgame_state:hash
+-- @treturn int
+
+--- What stands on a cell.
+-- @function dgame_state:get
+-- @int r row 1..rows
+-- @int c column 1..cols
+-- @treturn string "black", "white", "empty" or "blocked"
+-- @treturn ?string the kind's name, for a piece
+
+--- A cell's code: 0 empty, -1 block, 2 (kind - 1) + side for a piece.
+-- @function dgame_state:code
+-- @int r row 1..rows
+-- @int c column 1..cols
+-- @treturn int
+
+--- The rows.
+-- @function dgame_state:rows
+-- @treturn int
+
+--- The columns.
+-- @function dgame_state:cols
+-- @treturn int
+
+--- The board size: rows when square, else the larger of rows and cols.
+-- @function dgame_state:size
+-- @treturn int
+
+--- Pieces of a side, or the empty cells.
+-- @function dgame_state:count
+-- @string side "black", "white" or "empty"
+-- @treturn int
+
+--- An independent copy, undo history included.
+-- @function dgame_state:clone
+-- @treturn dgame_state
+
+--- A move's notation (`d3`, `a2-a3`, `c3-e5-c7`, `d1-d7/g7`, `swap`).
+-- @function dgame_state:move_text
+-- @int m a move
+-- @treturn ?string nil when m is not a well-formed move of this game
+
+--- The legal move a text names (case and spaces ignored; a lone column
+-- letter in a game with a column placement).
+-- @function dgame_state:parse_move
+-- @string text the notation
+-- @treturn ?int the move, or nil
+
+--- The cells of a well-formed move: origin, hop landings, arrow, landing last.
+-- @function dgame_state:move_cells
+-- @int m a move
+-- @treturn ?{{int,int},...} `{row, col}` pairs, or nil
+
+--- Move sequences of `depth` plies (a forced pass is a ply).
+-- @function dgame_state:perft
+-- @int depth 0..64
+-- @treturn int leaves
+
+--- Random games to the end from this position (which is unchanged): each
+-- move drawn uniformly from `moves`, a forced pass played; a game on after
+-- 10000 plies counts as a draw.
+-- @function dgame_state:playout
+-- @tparam rng|int rng a `core.rng` or a seed
+-- @int[opt=1] n how many games
+-- @treturn table `black`, `white`, `draw` (games each) and `plies` (in all)
 
 --- The best move by iterative deepening alpha-beta (PVS, a transposition
 -- table, captures, killers and history first), evaluating the horizon by
--- material, line potential and the lead towards a reach zone.
+-- material, line potential and the lead towards a reach zone. It (and
+-- `mcts`) plays and undoes on the state and leaves it as it was; a move is
+-- an integer, or "pass" for a side that must pass; options out of range
+-- raise naming the option.
 -- @function dgame_state:search
 -- @tab[opt] opts `depth` (1..100; without depth, time or nodes: 6), `time`
 -- (seconds of wall time), `nodes`, `tt_mb` (1..4096, default 16), `values`
--- (a list of the kinds' values, default 1 each), `eval` (a learned
--- evaluation of this game, `core.dgame_eval`: the horizon's value instead)
+-- (a list of the kinds' values, default 1 each), `quiescence` (0..32 plies
+-- of captures past the horizon, default 8), `eval` (a learned evaluation
+-- of this game, `core.dgame_eval`: the horizon's value instead)
 -- @return the move
 -- @treturn int its value for the side to move, in hundredths of a piece;
 -- beyond +-1000000 a win or loss found
@@ -772,7 +907,7 @@
 -- @function dgame_state:mcts
 -- @tab[opt] opts `playouts` (without playouts or time: 1000), `time`
 -- (seconds of processor time), `seed` (an integer, default 1: the same seed
--- gives the same move), `c` (0..100, default 0.7), `max_nodes` (16..2^30,
+-- gives the same move), `c` (0..100, default 0.4), `max_nodes` (16..2^30,
 -- default 2^20 nodes of 32 bytes), `eval` (a learned evaluation of this
 -- game: a new leaf's odds (v + 1) / 2 of its value v, not a playout),
 -- `values` (the kinds' values of the hand-written evaluation it reads)

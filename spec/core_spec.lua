@@ -238,6 +238,8 @@ describe("boardscript.core", function()
       dots_solver = { make = function() return core.dots_solver { tt_mb = 1 } end, close = "close" },
       evaluator = { make = evaluator, close = "close" },
       trainer = { make = function() return core.trainer(evaluator()) end, close = "close" },
+      dgame = { make = function() return core.dgame(require("support.dgame_tables").tictactoe()) end },
+      dgame_state = { make = function() return core.dgame(require("support.dgame_tables").tictactoe()):start() end },
     }
 
     it("names every type of the module, as its metatable does", function()

@@ -60,6 +60,20 @@ describe("core.dgame", function()
     it("Amazons 10 x 10 to 2", function()
       assert.same({ 2176, 4307152 }, perfts(start(T.amazons()), 2))
     end)
+    it("Gomoku 15 x 15 to 2; five in a row wins, six only when at least five", function()
+      assert.same({ 225, 50400 }, perfts(start(T.gomoku()), 2))
+      for _, exact in ipairs { false, true } do
+        local S = start(T.gomoku(15, exact))
+        for _, m in ipairs { "a1", "a3", "b1", "b3", "c1", "c3", "e1", "e3", "f1", "f3" } do play(S, m) end
+        assert.is_nil(S:status())
+        play(S, "d1") -- a1..f1: six
+        assert.equal(not exact and "black" or nil, S:status())
+      end
+      local S = start(T.gomoku(15, true))
+      for _, m in ipairs { "a1", "a3", "b1", "b3", "c1", "c3", "d1", "d3" } do play(S, m) end
+      play(S, "e1")
+      assert.equal("black", S:status())
+    end)
     it("Hex 11 x 11 to 2, and 14641 with the swap", function()
       assert.same({ 121, 14520 }, perfts(start(T.hex()), 2))
       assert.same({ 121, 14641 }, perfts(start(T.hex(11, true)), 2))
@@ -96,6 +110,18 @@ describe("core.dgame", function()
       end
       assert.same({ 16, 256, 6460, 155888 }, { perft(1), perft(2), perft(3), perft(4) })
     end)
+  end)
+
+  it("perft 1 (counted by popcounts where it can) equals the number of moves, along random games", function()
+    for _, make in ipairs { T.breakthrough, T.ataxx, T.connect4, T.tictactoe, T.draughts } do
+      local S, rng = start(make()), core.rng(11)
+      for _ = 1, 80 do
+        if S:finished() then break end
+        local moves, n = S:moves()
+        assert.equal(n == 0 and 1 or n, S:perft(1))
+        if n == 0 then assert(S:pass()) else S:play(moves[rng:random(n)]) end
+      end
+    end
   end)
 
   describe("ends", function()
@@ -210,6 +236,25 @@ describe("core.dgame", function()
       assert.is_false(T2:can_pass())
       assert.is_nil((T2:pass()))
     end)
+  end)
+
+  it("placements: adjacent to one's own (all 8 by default), flips (legal only when flipping), convert", function()
+    local t = board({ rules = { { op = "place", kind = 1, at = "adjacent", dirs = T.both(T.dirs("n e s w")) } } }, 3, 3,
+      { b2 = 1 })
+    assert.same({ "b1", "a2", "c2", "b3" }, texts(start(t)))
+    t.rules[1].dirs = nil
+    assert.equal(8, #texts(start(t)))
+    t = board({ rules = { { op = "place", kind = 1, flips = T.both(T.dirs("e w")) } } }, 1, 5,
+      { a1 = 1, b1 = 2, e1 = 2 })
+    local S = start(t)
+    assert.same({ "c1" }, texts(S))
+    play(S, "c1")
+    assert.equal(3, S:count("black"))
+    assert.same({ "black", "stone" }, { S:get(1, 2) })
+    t = board({ rules = { { op = "place", kind = 1, convert = T.both(T.dirs("e")) } } }, 1, 3, { b1 = 2, c1 = 2 })
+    S = start(t)
+    play(S, "a1")
+    assert.same({ "black", "black", "white" }, { S:get(1, 1), (S:get(1, 2)), (S:get(1, 3)) })
   end)
 
   it("territory: pieces plus the empty regions only one side borders", function()
@@ -365,36 +410,59 @@ describe("core.dgame", function()
     assert.equal(5, B.black + B.white + B.draw)
   end)
 
+  it("a playout is moves[rng:random(n)] from the whole list, whatever shortcut the engine takes", function()
+    for _, make in ipairs { T.breakthrough, T.ataxx, T.connect4, T.tictactoe, function() return T.gomoku(9) end,
+      function() return T.hex(5, true) end, T.hex, T.draughts, T.amazons } do
+      for seed = 1, make == T.amazons and 1 or 3 do
+        local S = start(make())
+        local r = S:playout(core.rng(seed), 1)
+        local rng, plies = core.rng(seed), 0
+        while not S:finished() and plies < 10000 do
+          local moves, n = S:moves()
+          if n == 0 then assert(S:pass()) else assert(S:play(moves[rng:random(n)])) end
+          plies = plies + 1
+        end
+        assert.equal(r.plies, plies)
+        local status = S:status() or "draw"
+        assert.equal(1, r[status])
+      end
+    end
+  end)
+
   describe("bad input", function()
     it("names the field", function()
       local t = T.breakthrough()
       t.rules[2].op = "jump"
       assert.has_error(function() core.dgame(t) end,
-        "core.dgame: field 'rules'[2] 'op': unknown op \"jump\"")
+        "bad argument #1 to 'dgame' (field 'rules'[2] 'op': unknown op \"jump\")")
       t = T.breakthrough()
       t.rows = 27
-      assert.has_error(function() core.dgame(t) end, "core.dgame: field 'rows': 27 out of range 1..26")
+      assert.has_error(function() core.dgame(t) end,
+        "bad argument #1 to 'dgame' (field 'rows': 27 out of range 1..26)")
       t = T.breakthrough()
       t.rules[1].dirs[2][1] = { 0, "x" }
       assert.has_error(function() core.dgame(t) end,
-        "core.dgame: field 'rules'[1] 'dirs'[2][1]: integer expected, got string")
+        "bad argument #1 to 'dgame' (field 'rules'[1] 'dirs'[2][1]: integer expected, got string)")
       t = T.draughts()
       t.rules[1].dirs[1][1] = { 2, 2 }
       assert.has_error(function() core.dgame(t) end,
-        "core.dgame: field 'rules'[1] 'dirs'[1][1]: {2, 2} is not a direction")
+        "bad argument #1 to 'dgame' (field 'rules'[1] 'dirs'[1][1]: {2, 2} is not a direction)")
       t = T.hex(3, true)
       t.cols = 4
       t.cells = T.empty(3, 4)
-      assert.has_error(function() core.dgame(t) end, "core.dgame: field 'swap': the pie rule needs a square board")
+      assert.has_error(function() core.dgame(t) end,
+        "bad argument #1 to 'dgame' (field 'swap': the pie rule needs a square board)")
       t = T.tictactoe()
       t.cells[2] = 5
-      assert.has_error(function() core.dgame(t) end, "core.dgame: field 'cells'[2]: 5 out of range -1..2")
+      assert.has_error(function() core.dgame(t) end,
+        "bad argument #1 to 'dgame' (field 'cells'[2]: 5 out of range -1..2)")
       t = T.tictactoe()
       t.ends[1].op = 3
-      assert.has_error(function() core.dgame(t) end, "core.dgame: field 'ends'[1] 'op': unknown op \"number\"")
+      assert.has_error(function() core.dgame(t) end,
+        "bad argument #1 to 'dgame' (field 'ends'[1] 'op': unknown op \"number\")")
       assert.has_error(function() core.dgame() end)
       assert.has_error(function() core.dgame { rows = 3, cols = 3 } end,
-        "core.dgame: field 'rules': a list expected, got nil")
+        "bad argument #1 to 'dgame' (field 'rules': a list expected, got nil)")
     end)
     it("never crashes on nonsense moves or cells", function()
       local S = start(T.draughts())
@@ -421,6 +489,20 @@ describe("core.dgame", function()
       assert.has_error(function() S:playout("seed") end)
       assert.equal(0, S:ply())
     end)
+  end)
+
+  it("a game whose __gc was called by hand leaves its states raising, never crashing", function()
+    local G = core.dgame(T.tictactoe())
+    local S, S2 = G:start(), G:start()
+    getmetatable(G).__gc(G)
+    getmetatable(G).__gc(G)
+    assert.error_matches(function() G:start() end, "'start' on bad self (a released game)", nil, true)
+    assert.error_matches(function() S:moves() end, "'moves' on bad self (a state of a released game)", nil, true)
+    assert.is_false(S == S2)
+    getmetatable(S).__gc(S)
+    assert.error_matches(function() S:ply() end, "'ply' on bad self (a released state)", nil, true)
+    assert.equal("dgame", core.type(G))
+    assert.equal("dgame_state", core.type(S))
   end)
 
   it("reads the board: get, code, count, sizes, tostring", function()

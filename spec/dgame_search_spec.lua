@@ -69,6 +69,16 @@ describe("S:search (alpha-beta over a described game)", function()
     assert.equal(0, S:ply())
   end)
 
+  it("sees the recapture past the horizon (quiescence): Breakthrough, d4xe5 is met by f6xe5", function()
+    local S = position(T.breakthrough(), "d2-d3 f7-f6 d3-d4 e7-e6 a2-a3 e6-e5")
+    local quiet, quiet_value = S:search { depth = 1, quiescence = 0 }
+    assert.equal("d4-e5", S:move_text(quiet))
+    assert.is_true(quiet_value >= 100)
+    local move, value = S:search { depth = 1 }
+    assert.equal("d4-d5", S:move_text(move)) -- out of e5's reach, no piece lost
+    assert.is_true(value < 100)
+  end)
+
   it("respects a node limit and still returns a legal move", function()
     local S = position(T.breakthrough())
     for _, limit in ipairs { 1, 50, 2000 } do
@@ -86,6 +96,20 @@ describe("S:search (alpha-beta over a described game)", function()
     assert.is_true(info.depth >= 1)
   end)
 
+  it("passes where the side to move must (and says what it costs)", function()
+    -- 1 x 3: black a1, white b1; a stone goes next to one's own: black has no move
+    local tbl = T.game { name = "pass", rows = 1, cols = 3, cells = { 1, 2, 0 },
+      rules = { { op = "place", kind = 1, at = "adjacent", dirs = T.dirs("orthogonal") } },
+      no_move = "pass", ends = { { op = "full", result = "score" } } }
+    local S = core.dgame(tbl):start()
+    assert.is_true(S:can_pass())
+    local move, value, info = S:search { depth = 4 }
+    assert.equal("pass", move)
+    assert.is_true(value < -1000000) -- white fills c1 and wins 2 to 1
+    assert.is_true(info.exact)
+    assert.equal("pass", (S:mcts { playouts = 50 }))
+  end)
+
   it("says a finished game is over", function()
     local S = position(T.tictactoe(), "a1 a2 b1 b2 c1")
     assert.same({ nil, "game over" }, { S:search { depth = 2 } })
@@ -97,7 +121,7 @@ describe("S:search (alpha-beta over a described game)", function()
     for _, case in ipairs {
       { { depth = 0 }, "depth" }, { { depth = "x" }, "depth" }, { { time = -1 }, "time" },
       { { nodes = 0 }, "nodes" }, { { tt_mb = 0 }, "tt_mb" }, { { tt_mb = 1e9 }, "tt_mb" },
-      { { values = "x" }, "values" }, { { values = { -1 } }, "values" },
+      { { values = "x" }, "values" }, { { values = { -1 } }, "values" }, { { quiescence = 33 }, "quiescence" },
     } do
       local ok, err = pcall(S.search, S, case[1])
       assert.is_false(ok)
@@ -136,6 +160,20 @@ describe("S:mcts (UCT over a described game)", function()
       total = total + n
     end
     assert.equal(500, total)
+  end)
+
+  it("stops by time (processor seconds) with a move", function()
+    local S = position(T.breakthrough())
+    local move, info = S:mcts { time = 0.02 }
+    assert.is_true(is_legal(S, move))
+    assert.is_true(info.playouts >= 1)
+  end)
+
+  it("plays a lone move at once", function()
+    local S = position(T.tictactoe(), "a1 b1 c1 b2 a2 c2 b3 a3")
+    local move, info = S:mcts { playouts = 100 }
+    assert.equal("c3", S:move_text(move))
+    assert.equal(0, info.playouts)
   end)
 
   it("keeps its tree within max_nodes and the state as it was", function()

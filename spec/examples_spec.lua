@@ -35,14 +35,16 @@ end
 
 --- The example files, by kind: rule sets, policies, regression scripts.
 local function examples()
-  local found = { rules = {}, policies = {}, tests = {} }
+  local found = { rules = {}, policies = {}, tests = {}, described = {} }
   local list = assert(io.popen("ls " .. shell_quote(DIR)))
   for name in list:lines() do
     if name:match("_test%.lua$") then
       found.tests[#found.tests + 1] = name
     elseif name:match("%.lua$") then
       local value = dofile(DIR .. name)
-      local kind = type(value) == "table" and value.choose and "policies" or "rules"
+      -- described games (boardscript.describe) have their own spec, describe_spec
+      local kind = type(value) == "table" and (value.choose and "policies" or value.described and "described")
+        or "rules"
       found[kind][#found[kind] + 1] = name
     end
   end

@@ -5,6 +5,7 @@
 -- An argument list: the valid values a call is made with, one of them
 -- replaced by a bad value at a time.
 local core = require "boardscript.core"
+local dgame_tables = require "support.dgame_tables"
 
 local matrix = {}
 
@@ -251,6 +252,32 @@ matrix.types = {
       assert(t:measure().train == 1, "trainer: measure")
     end,
   },
+  ["boardscript.dgame"] = {
+    short = "dgame",
+    make = function() return core.dgame(dgame_tables.tictactoe()) end,
+    state = function() return "" end,
+    probe = function(g) assert(g:start():perft(2) == 72, "dgame: start") end,
+  },
+  ["boardscript.dgame_state"] = {
+    short = "dgame_state",
+    make = function()
+      local S = core.dgame(dgame_tables.tictactoe()):start()
+      assert(S:play(S:parse_move("b2")))
+      return S
+    end,
+    state = function(S)
+      local c = S:clone()
+      local undone = {}
+      while c:undo() do undone[#undone + 1] = tostring(c) end
+      return table.concat({ tostring(S), S:hash(), S:ply(), S:player(), table.concat(undone, "|") }, ";")
+    end,
+    probe = function(S)
+      local before = tostring(S)
+      assert(S:play(S:moves()[1]), "dgame_state: play")
+      assert(S:undo(), "dgame_state: undo")
+      assert(tostring(S) == before, "dgame_state: undo restores")
+    end,
+  },
   ["boardscript.dots_solver"] = {
     short = "dots_solver",
     make = function() return core.dots_solver { tt_mb = 1 } end,
@@ -262,6 +289,10 @@ matrix.types = {
 local BOARD, DOTS, RNG = "boardscript.board", "boardscript.dots", "boardscript.rng"
 local SEARCHER, SOLVER = "boardscript.searcher", "boardscript.dots_solver"
 local CURSOR = "boardscript.cursor"
+local DGAME, DGSTATE = "boardscript.dgame", "boardscript.dgame_state"
+-- A described game's move: any number is one (a nonsense one is illegal, not an error).
+local dgmove = { valid = 1023, -- a1
+  ok = function(v) return type(v) == "number" end }
 local EVALUATOR, TRAINER = "boardscript.evaluator", "boardscript.trainer"
 local function board() return matrix.board() end
 local function evaluator() return core.evaluator { size = 4, phases = 2 } end
@@ -320,6 +351,7 @@ matrix.functions = {
   { of = "module", name = "evaluator_load", fail_ok = true,
     args = { k.string(false, function() return evaluator():save() end) } },
   { of = "module", name = "trainer", args = { k.udata(EVALUATOR, evaluator) } },
+  { of = "module", name = "dgame", args = { { valid = dgame_tables.tictactoe, ok = function() return false end } } },
 
   -- boards
   { of = BOARD, name = "size", args = {} },
@@ -448,6 +480,43 @@ matrix.functions = {
   { of = SEARCHER, name = "__gc", args = {}, closed_ok = true },
   { of = SEARCHER, name = "__close", args = { k.any() }, closed_ok = true },
   { of = SEARCHER, name = "__tostring", args = {}, closed_ok = true },
+
+  -- described games (tic-tac-toe; the state has b2 played)
+  { of = DGAME, name = "start", args = {} },
+  { of = DGAME, name = "__gc", args = {}, closed_ok = true },
+  { of = DGSTATE, name = "moves", args = { k.table() } },
+  { of = DGSTATE, name = "play", args = { dgmove }, fail_ok = true },
+  { of = DGSTATE, name = "pass", args = {}, fail_ok = true },
+  { of = DGSTATE, name = "can_pass", args = {} },
+  { of = DGSTATE, name = "undo", args = {} },
+  { of = DGSTATE, name = "status", args = {} },
+  { of = DGSTATE, name = "finished", args = {} },
+  { of = DGSTATE, name = "score", args = {} },
+  { of = DGSTATE, name = "player", args = {} },
+  { of = DGSTATE, name = "ply", args = {} },
+  { of = DGSTATE, name = "hash", args = {} },
+  { of = DGSTATE, name = "get", args = { k.int(1, 3, 1), k.int(1, 3, 2) } },
+  { of = DGSTATE, name = "code", args = { k.int(1, 3, 1), k.int(1, 3, 2) } },
+  { of = DGSTATE, name = "rows", args = {} },
+  { of = DGSTATE, name = "cols", args = {} },
+  { of = DGSTATE, name = "size", args = {} },
+  { of = DGSTATE, name = "count", args = { k.option({ "empty", "black", "white" }, false, "black") } },
+  { of = DGSTATE, name = "clone", args = {} },
+  { of = DGSTATE, name = "move_text", args = { dgmove } },
+  { of = DGSTATE, name = "move_cells", args = { dgmove } },
+  { of = DGSTATE, name = "parse_move", args = { k.string(false, "a1") } },
+  { of = DGSTATE, name = "perft", args = { k.int(0, 64, 2) } },
+  { of = DGSTATE, name = "playout", args = {
+    { valid = 1, ok = function(v) return integer(v) ~= nil or k.udata(RNG).ok(v) end },
+    { valid = 2, ok = function(v)
+      return v == nil or (integer(v) ~= nil and integer(v) >= 0 and integer(v) <= 100000000)
+    end } } },
+  { of = DGSTATE, name = "search", args = { k.table(false, function() return { depth = 2, tt_mb = 1 } end) } },
+  { of = DGSTATE, name = "mcts", args = { k.table(false, function() return { playouts = 10 } end) } },
+  { of = DGSTATE, name = "__gc", args = {}, closed_ok = true },
+  { of = DGSTATE, name = "__tostring", args = {} },
+  { of = DGSTATE, name = "__eq", args = { k.any(function() return core.dgame(dgame_tables.tictactoe()):start() end) },
+    self = k.any() },
 }
 
 matrix.kind = kind

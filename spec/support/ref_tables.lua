@@ -140,6 +140,14 @@ function T.ataxx()
     ends = { { op = "no_pieces" }, { op = "full", result = "score" } } }
 end
 
+--- Ataxx as lua/examples/ataxx.lua says it: the clone as a placement next
+-- to one's own (one move per cell, as Ataxx counts).
+function T.ataxx_place()
+  local t = T.ataxx()
+  t.rules[1] = { op = "place", kind = 1, at = "adjacent", dirs = T.dirs("all"), convert = T.dirs("all") }
+  return t
+end
+
 function T.draughts()
   return game { name = "draughts", rows = 8, cols = 8, kinds = { "man", "king" },
     cells = T.board(8, 8, { [1] = "a1:h3/dark", [2] = "a6:h8/dark" }),
@@ -169,6 +177,43 @@ function T.reversi()
   return game { name = "reversi", rows = 8, cols = 8, cells = T.board(8, 8, { [1] = "e4 d5", [2] = "d4 e5" }),
     rules = { { op = "place", kind = 1, at = "empty", flips = T.dirs("all") } },
     no_move = "pass", ends = {} }
+end
+
+--- Small games that use the rest of the vocabulary, for the lockstep comparison.
+function T.features()
+  local knight = { { -2, -1 }, { -2, 1 }, { -1, -2 }, { -1, 2 }, { 1, -2 }, { 1, 2 }, { 2, -1 }, { 2, 1 } }
+  local list = {}
+  list[#list + 1] = game { name = "skirmish", rows = 6, cols = 5, kinds = { "pawn", "queen", "knight", "rook" },
+    first = 2, cells = T.board(6, 5, { [1] = "a2:e2", [3] = "c1", [5] = "b1", [7] = "d1",
+      [2] = "a5:e5", [4] = "c6", [6] = "b6", [8] = "d6" }, "c3"),
+    rules = { { op = "step", kinds = { true }, dirs = T.dirs("f"), to = "empty" },
+      { op = "step", kinds = { true }, dirs = T.dirs("fe fw"), to = "enemy" },
+      { op = "slide", kinds = { [2] = true }, dirs = T.dirs("all"), to = "free" },
+      { op = "leap", kinds = { [3] = true }, dirs = T.offsets(knight), to = "free" },
+      { op = "slide", kinds = { [4] = true }, dirs = T.dirs("orthogonal"), to = "empty" },
+      { op = "slide", kinds = { [4] = true }, dirs = T.dirs("orthogonal"), to = "enemy" } },
+    promote = { { from = 1, to = 2, zone = T.far(6, 5) } },
+    no_move = "draw",
+    ends = { { op = "reach", zone = T.far(6, 5), kinds = { [3] = true } }, { op = "no_pieces" },
+      { op = "plies", n = 80, result = "score" } } }
+  list[#list + 1] = game { name = "territory", rows = 5, cols = 5, cells = T.board(5, 5, nil, "c3"),
+    rules = { { op = "place", kind = 1, at = "empty" } }, score = "territory", no_move = "score",
+    ends = { { op = "plies", n = 16, result = "score" } } }
+  local men = T.draughts()
+  men.name, men.rows, men.cols = "men hop back", 6, 6
+  men.cells = T.board(6, 6, { [1] = "a1:f2/dark", [2] = "a5:f6/dark" })
+  men.rules[1].dirs = T.dirs("diagonal")
+  men.rules[2].chain = false
+  men.promote = { { from = 1, to = 2, zone = T.far(6, 6) } }
+  men.no_move = "score"
+  men.ends = { { op = "plies", n = 120, result = "draw" } }
+  list[#list + 1] = men
+  list[#list + 1] = game { name = "rows only", rows = 6, cols = 6, first = 2,
+    cells = T.board(6, 6, { [1] = "a1 f6" }, "c4"),
+    rules = { { op = "place", kind = 1, at = "adjacent", dirs = T.dirs("orthogonal"), convert = T.dirs("diagonal") } },
+    no_move = "pass", ends = { { op = "line", k = 3, exact = true, axes = { { -1, 0 }, { 0, 1 } } },
+      { op = "full", result = "score" } } }
+  return list
 end
 
 return T

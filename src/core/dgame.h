@@ -94,6 +94,7 @@ typedef struct dg_spec {
     int no_move; /* DG_NOMOVE_* */
     int score;   /* DG_SCORE_* */
     int swap;
+    int values[DG_MAX_KINDS]; /* each kind's worth for a material evaluation (not used by the rules) */
 } dg_spec;
 
 typedef uint64_t dg_move;
@@ -113,12 +114,18 @@ dg_state *dg_state_new(const dg_desc *d); /* the setup position; NULL: no memory
 dg_state *dg_state_clone(const dg_state *s);
 int dg_state_copy(dg_state *dst, const dg_state *src); /* same desc; BS_OK / BS_ENOMEM */
 void dg_state_free(dg_state *s);
+/* dst holds src's position without its history (nothing to undo): the
+ * cheap copy for a search's playouts. Same desc. */
+void dg_state_copy_position(dg_state *dst, const dg_state *src);
 /* Whether two states hold the same position (board size, cells, player, passes). */
 int dg_state_equal(const dg_state *a, const dg_state *b);
 
 /* The legal moves in contract order: their count (0 when finished or when
  * the side to move has none), or DG_EOVERFLOW when cap is too small. */
 int dg_moves(const dg_desc *d, const dg_state *s, dg_move *out, int cap);
+/* Whether a legal move m removes an enemy piece (a hop; a step, slide or
+ * leap onto an enemy): what must-capture keeps. */
+int dg_move_captures(const dg_desc *d, const dg_state *s, dg_move m);
 /* Whether a move is legal here (generates the list). */
 int dg_is_legal(const dg_desc *d, const dg_state *s, dg_move m);
 /* Trusted: m from dg_moves. BS_OK or BS_ENOMEM (then nothing changed). */

@@ -6,10 +6,12 @@
 static int run_through(const dg_desc *d, const dg_state *s, int cell, int dir, int side)
 {
     int len = 1;
-    for (int c = d->nb[cell * 8 + dir]; c >= 0 && dg_side_of(s->cell[c]) == side; c = d->nb[c * 8 + dir])
+    unsigned bit = DG_CLS_SIDE(side);
+    const int16_t *nb = d->nb;
+    for (int c = nb[cell * 8 + dir]; c >= 0 && (d->cls[s->cell[c]] & bit); c = nb[c * 8 + dir])
         len++;
     int back = (dir + 4) & 7;
-    for (int c = d->nb[cell * 8 + back]; c >= 0 && dg_side_of(s->cell[c]) == side; c = d->nb[c * 8 + back])
+    for (int c = nb[cell * 8 + back]; c >= 0 && (d->cls[s->cell[c]] & bit); c = nb[c * 8 + back])
         len++;
     return len;
 }
@@ -20,6 +22,18 @@ static int line_fires(const dg_desc *d, const dg_state *s, int e, int mover, int
 {
     const dg_end_spec *es = &d->spec.ends[e];
     int na = d->nline_dirs[e];
+    if (d->line_bb[e]) { /* every run of the mover's, one word */
+        uint64_t b = s->occ[mover - 1][0];
+        for (int a = 0; a < na; a++) {
+            uint64_t r = b & d->line_start[e][a];
+            int shift = d->line_shift[e][a];
+            for (int t = 1; t < es->k && r; t++)
+                r &= b >> (shift * t);
+            if (r)
+                return 1;
+        }
+        return 0;
+    }
     if (!es->exact) {
         for (int l = from; l < s->log_top; l++) {
             int c = s->log[l].cell;
@@ -31,7 +45,7 @@ static int line_fires(const dg_desc *d, const dg_state *s, int e, int mover, int
         }
         return 0;
     }
-    int nw = (d->ncells + 63) >> 6;
+    int nw = d->nwords;
     for (int w = 0; w < nw; w++)
         for (uint64_t x = s->occ[mover - 1][w]; x; x &= x - 1) {
             int c = w * 64 + __builtin_ctzll(x);
@@ -49,41 +63,43 @@ static int line_fires(const dg_desc *d, const dg_state *s, int e, int mover, int
     return 0;
 }
 
-static int on_edge(const dg_desc *d, int c, int edge)
-{
-    switch (edge) {
-    case DG_EDGE_N: return c < d->cols;
-    case DG_EDGE_S: return c >= d->ncells - d->cols;
-    case DG_EDGE_W: return c % d->cols == 0;
-    default: return c % d->cols == d->cols - 1;
-    }
-}
-
-/* connect: a group through a cell the move made the mover's touching both edges. */
+/* connect: a group through a cell the move made the mover's touching both
+ * edges (a flood fill over the mover's cells, a word of neighbours at a time). */
 static int connect_fires(const dg_desc *d, const dg_state *s, int e, int mover, int from)
 {
     const dg_end_spec *es = &d->spec.ends[e];
     uint64_t seen[DG_WORDS];
     int16_t stack[DG_MAX_CELLS];
-    int e1 = es->edges[mover - 1][0], e2 = es->edges[mover - 1][1];
-    memset(seen, 0, sizeof seen);
+    int nw = d->nwords;
+    const uint64_t *mine = s->occ[mover - 1], *m1 = d->edge[es->edges[mover - 1][0]].w,
+                   *m2 = d->edge[es->edges[mover - 1][1]].w, *nb = d->connect_nb[e];
+    int on1 = 0, on2 = 0;
+    for (int w = 0; w < nw; w++) {
+        on1 |= (mine[w] & m1[w]) != 0;
+        on2 |= (mine[w] & m2[w]) != 0;
+    }
+    if (!on1 || !on2) /* no stone on one of the edges: no group joins them */
+        return 0;
     for (int l = from; l < s->log_top; l++) {
-        int start = s->log[l].cell, sp = 0, t1 = 0, t2 = 0;
-        if (dg_side_of(s->cell[start]) != mover || dg_bit(seen, start))
+        int start = s->log[l].cell, sp = 0;
+        if (!(d->cls[s->cell[start]] & DG_CLS_SIDE(mover)))
             continue;
+        memset(seen, 0, sizeof seen[0] * (size_t)nw);
         seen[start >> 6] |= 1ULL << (start & 63);
         stack[sp++] = (int16_t)start;
         while (sp) {
-            int c = stack[--sp];
-            t1 |= on_edge(d, c, e1);
-            t2 |= on_edge(d, c, e2);
-            for (int j = 0; j < d->nconnect_dirs[e]; j++) {
-                int t = d->nb[c * 8 + d->connect_dirs[e][j]];
-                if (t >= 0 && !dg_bit(seen, t) && dg_side_of(s->cell[t]) == mover) {
-                    seen[t >> 6] |= 1ULL << (t & 63);
-                    stack[sp++] = (int16_t)t;
-                }
+            const uint64_t *n = nb + stack[--sp] * nw;
+            for (int w = 0; w < nw; w++) {
+                uint64_t x = n[w] & mine[w] & ~seen[w];
+                seen[w] |= x;
+                for (; x; x &= x - 1)
+                    stack[sp++] = (int16_t)(w * 64 + __builtin_ctzll(x));
             }
+        }
+        int t1 = 0, t2 = 0;
+        for (int w = 0; w < nw; w++) {
+            t1 |= (seen[w] & m1[w]) != 0;
+            t2 |= (seen[w] & m2[w]) != 0;
         }
         if (t1 && t2)
             return 1;
@@ -94,7 +110,7 @@ static int connect_fires(const dg_desc *d, const dg_state *s, int e, int mover, 
 static int reach_fires(const dg_desc *d, const dg_state *s, int e, int mover)
 {
     const dg_end_spec *es = &d->spec.ends[e];
-    int nw = (d->ncells + 63) >> 6, all = es->kinds == (1u << d->spec.nkinds) - 1;
+    int nw = d->nwords, all = es->kinds == (1u << d->spec.nkinds) - 1;
     for (int w = 0; w < nw; w++) {
         uint64_t x = s->occ[mover - 1][w] & es->zone[mover - 1].w[w];
         if (all && x)

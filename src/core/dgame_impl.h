@@ -7,14 +7,31 @@
 #define DG_BLOCK 255u /* a block's internal code */
 #define DG_ZCODES 18  /* Zobrist codes: 0 unused, 1..16 pieces, 17 block */
 
+/* How a playout draws its move: generate the list; count by popcounts and
+ * generate up to the drawn move; or, with one rule placing on any empty
+ * cell, take the drawn empty cell (always the move the list has there);
+ * with one column rule, the drawn open column (its top cell empty); with
+ * only bulk-countable steps and leaps, the drawn move found from the sets
+ * of origins that have a move in each direction (dg_nth_move). */
+enum { DG_PICK_LIST, DG_PICK_PARTIAL, DG_PICK_EMPTY, DG_PICK_COLUMN, DG_PICK_NTH };
+
+/* Cell classes (dg_desc.cls[code]): one bit each, so a rule's targets are one mask. */
+#define DG_CLS_EMPTY 1u
+#define DG_CLS_SIDE(side) (1u << (side)) /* 2 black, 4 white */
+#define DG_CLS_BLOCK 8u
+
 /* One compiled rule: the spec and, per side, the target table
- * tgt[side][cell * n + j] = the cell at offset j from cell, or -1 off the board. */
+ * tgt[side][cell * n + j] = the cell at offset j from cell, or the sentinel
+ * cell ncells (always a block) off the board. */
 typedef struct dg_rule {
     const dg_rule_spec *spec;
     int n[2];
     int16_t *tgt[2];
     int8_t dir[2][DG_MAX_OFFSETS]; /* compass index of each offset (-1: not a unit direction) */
     int nf[2], nc[2], na[2];
+    /* one-word boards: per offset the cells whose target is on the board and the index shift */
+    uint64_t src[2][DG_MAX_OFFSETS];
+    int delta[2][DG_MAX_OFFSETS];
     int8_t fdir[2][8], cdir[2][8], adir[2][8]; /* flips, convert, arrow as compass indices */
 } dg_rule;
 
@@ -28,7 +45,22 @@ struct dg_desc {
     int8_t line_dirs[DG_MAX_ENDS][4];    /* line ends: the axes as compass indices */
     int8_t connect_dirs[DG_MAX_ENDS][8]; /* connect ends: compass indices */
     int nline_dirs[DG_MAX_ENDS], nconnect_dirs[DG_MAX_ENDS];
+    uint64_t *connect_nb[DG_MAX_ENDS]; /* connect ends: [cell * nwords + w] the cell's neighbours */
+    /* line ends (at least k) on boards of at most 64 cells: per axis the
+     * shift of one step towards higher indices and the cells a run of k can
+     * start from (line_bb[e] set when used) */
+    int line_bb[DG_MAX_ENDS];
+    int line_shift[DG_MAX_ENDS][4];
+    uint64_t line_start[DG_MAX_ENDS][4];
+    uint8_t cls[256];  /* DG_CLS_* of each code */
+    uint8_t zidx[256]; /* the Zobrist code of each code: 0 empty (key 0), 17 block */
+    dg_cellset colmask[DG_MAX_SIDE]; /* the cells of each column */
+    dg_cellset edge[4];              /* the cells of each edge, DG_EDGE_* */
+    uint64_t top;                    /* the top row (cols <= 26: one word) */
+    int nwords;     /* words of the cell sets in use */
     int has_column; /* a column placement (parse of a lone letter) */
+    int bulk;       /* moves can be counted by popcounts (dg_count_moves) */
+    int pick;       /* playouts: DG_PICK_* */
     int promote_kinds; /* bit k-1: kind k is a promote rule's from */
 };
 
@@ -48,7 +80,7 @@ enum { DG_HOW_NONE, DG_HOW_WIN, DG_HOW_DRAW, DG_HOW_SCORE };
 
 struct dg_state {
     const dg_desc *d;
-    uint8_t cell[DG_MAX_CELLS];
+    uint8_t cell[DG_MAX_CELLS + 1]; /* + the sentinel cell ncells: a block */
     uint64_t occ[2][DG_WORDS];
     uint64_t empty[DG_WORDS];
     int count[2], nempty;
@@ -61,6 +93,7 @@ struct dg_state {
     int log_top, log_cap;
     dg_frame *frames;
     int nframes, frames_cap;
+    int nolog; /* playouts: no frames (no undo), the log only of the last move */
 };
 
 static inline int dg_side_of(unsigned code) { return code == 0 || code == DG_BLOCK ? 0 : ((code - 1) & 1) + 1; }
@@ -83,6 +116,14 @@ void dg_copy_position(dg_state *dst, const dg_state *src);
 int dg_generate(const dg_desc *d, const dg_state *s, dg_move *out, int cap, int probe);
 int dg_has_move(const dg_desc *d, const dg_state *s);
 int dg_is_capture(const dg_desc *d, const dg_state *s, dg_move m);
+/* The number of legal moves by popcounts when d->bulk (perft's last ply). */
+int dg_count_moves(const dg_desc *d, const dg_state *s);
+/* When every rule is a bulk-countable step or leap: the sets of origins
+ * with a move, per rule and offset (DG_MAX_RULES * DG_MAX_OFFSETS words at
+ * most), and the number of moves; then the k-th (0-based, k below the
+ * count) legal move, moves[k] of dg_moves's list. */
+int dg_origin_sets(const dg_desc *d, const dg_state *s, uint64_t *sets);
+dg_move dg_nth_move(const dg_desc *d, const dg_state *s, const uint64_t *sets, int k);
 
 /* dgame_end.c: the status after a move or pass by `mover` (s->player is already the next side). */
 void dg_update_status(const dg_desc *d, dg_state *s, int mover, int changed_from);

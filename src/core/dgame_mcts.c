@@ -6,7 +6,7 @@
 #include "dgame_search.h"
 #include "rng.h"
 
-/* A playout that has not ended after this many plies is decided by score. */
+/* A playout that has not ended after this many plies is a draw. */
 #define PLAYOUT_LIMIT 1000
 #define STOP_EVERY 64u
 #define MAX_PATH 4096
@@ -187,38 +187,18 @@ static void settle(mcts *t, int32_t at)
         n->solved = (uint8_t)other;
 }
 
-/* Random moves to the end (or PLAYOUT_LIMIT plies): black's reward, with
- * the plies played (to undo) in *plies. */
-static double playout(mcts *t, int *plies)
+/* A random game from the state to its end (or PLAYOUT_LIMIT plies: then
+ * a draw), by the engine's own playout (dg_playouts, the state unchanged):
+ * black's reward. */
+static double playout(mcts *t)
 {
-    int n = 0, status;
-    while ((status = dg_status(t->d, t->s)) == DG_ONGOING && n < PLAYOUT_LIMIT) {
-        int count = dg_moves(t->d, t->s, t->moves, DG_MOVES_MAX);
-        if (count < 0) {
-            t->failed = count;
-            break;
-        }
-        dg_move m;
-        if (count > 0)
-            m = t->moves[bs_rng_below_inline(&t->rng, (uint64_t)count)];
-        else if (dg_can_pass(t->d, t->s))
-            m = DG_SEARCH_PASS;
-        else
-            break;
-        if (play(t, m) != BS_OK)
-            break;
-        n++;
-    }
-    *plies = n;
-    if (status == DG_WON_BLACK)
-        return 1;
-    if (status == DG_WON_WHITE)
-        return 0;
-    if (status == DG_DRAW)
+    int64_t out[4];
+    int rc = dg_playouts(t->d, t->s, &t->rng, 1, PLAYOUT_LIMIT, out);
+    if (rc != BS_OK) {
+        t->failed = rc;
         return 0.5;
-    int score[2];
-    dg_score(t->d, t->s, score);
-    return score[0] > score[1] ? 1 : score[0] < score[1] ? 0 : 0.5;
+    }
+    return out[0] ? 1 : out[1] ? 0 : 0.5;
 }
 
 /* One iteration: down the tree, one expansion, a playout or a leaf value,
@@ -235,7 +215,6 @@ static void iterate(mcts *t)
         t->path[++depth] = at;
     }
     double black = 0.5;
-    int plies = 0;
     int status = t->failed ? DG_ONGOING : dg_status(t->d, t->s);
     mnode *n = &t->nodes[at];
     if (n->solved) {
@@ -266,10 +245,10 @@ static void iterate(mcts *t)
             p = p < 0 ? 0 : p > 1 ? 1 : p;
             black = dg_player(t->s) == 1 ? p : 1 - p;
         } else {
-            black = playout(t, &plies);
+            black = playout(t);
         }
     }
-    for (int i = 0; i < plies + depth; i++)
+    for (int i = 0; i < depth; i++)
         dg_undo(t->d, t->s);
     if (t->failed)
         return;
@@ -329,7 +308,7 @@ int dg_mcts(const dg_desc *d, dg_state *s, const dg_mcts_config *cfg, dg_mcts_re
     int root_count = expand(t, 0);
     t->max = cfg->max_nodes;
     if (root_count == 0) {
-        st = t->failed ? t->failed : t->used + DG_MOVES_MAX > t->cap ? BS_ENOMEM : BS_ESTATE;
+        st = t->failed ? t->failed : BS_ENOMEM; /* a game on has a move or a pass: no room for them */
         goto done;
     }
     uint64_t count = 0;

@@ -43,20 +43,53 @@ static int gen_place(gen *g, int r, int side)
     const dg_desc *d = g->d;
     const dg_state *s = g->s;
     const dg_rule *ru = &d->rules[r];
-    int nw = (d->ncells + 63) >> 6, i;
+    int nw = d->nwords, i;
     if (ru->spec->at == DG_AT_COLUMN) {
-        for (int col = 0; col < d->cols; col++) {
+        int n = g->n, cap = g->cap, cols = d->cols, flips = ru->spec->has_flips;
+        dg_move base = mv((int)DG_NONE_CELL, 0, r);
+        for (int col = 0; col < cols; col++) {
             if (s->cell[col] != 0)
                 continue;
-            int c = col, b;
-            while ((b = c + d->cols) < d->ncells && s->cell[b] == 0)
-                c = b;
-            if (!ru->spec->has_flips || flips_any(d, s, ru, side, c))
-                EMIT(g, mv((int)DG_NONE_CELL, c, r));
+            /* the landing: above the first occupied cell below the top, or the bottom */
+            int c = d->ncells - cols + col;
+            if (nw == 1) {
+                uint64_t x = ~s->empty[0] & d->colmask[col].w[0];
+                c = x ? __builtin_ctzll(x) - cols : c;
+            } else {
+                for (int w = 0; w < nw; w++) {
+                    uint64_t x = ~s->empty[w] & d->colmask[col].w[w];
+                    if (x) {
+                        c = w * 64 + __builtin_ctzll(x) - cols;
+                        break;
+                    }
+                }
+            }
+            if (flips && !flips_any(d, s, ru, side, c))
+                continue;
+            if (n >= cap) {
+                g->n = n;
+                return g->probe ? 1 : DG_EOVERFLOW;
+            }
+            g->out[n++] = base | (dg_move)c << 10;
         }
+        g->n = n;
         return 0;
     }
     int adjacent = ru->spec->at == DG_AT_ADJACENT, flips = ru->spec->has_flips;
+    if (!adjacent && !flips) { /* every empty cell: Gomoku, Hex */
+        int n = g->n, cap = g->cap;
+        dg_move base = mv((int)DG_NONE_CELL, 0, r), *out = g->out;
+        for (int w = 0; w < nw; w++)
+            for (uint64_t x = s->empty[w]; x; x &= x - 1) {
+                if (n >= cap) {
+                    g->n = n;
+                    return g->probe ? 1 : DG_EOVERFLOW;
+                }
+                out[n++] = base | (dg_move)(w * 64 + __builtin_ctzll(x)) << 10;
+            }
+        g->n = n;
+        return 0;
+    }
     const uint64_t *mine = s->occ[side - 1];
     FOR_BITS(s->empty, nw, i) {
         if (adjacent) {
@@ -79,61 +112,88 @@ static int gen_place(gen *g, int r, int side)
 static int gen_arrows(gen *g, const dg_rule *ru, int r, int side, int o, int l)
 {
     const dg_desc *d = g->d;
-    const dg_state *s = g->s;
-    int vacated = ru->spec->leave ? -1 : o;
+    const uint8_t *cell = g->s->cell;
+    const int16_t *nb = d->nb;
+    int vacated = ru->spec->leave ? -1 : o, n = g->n, cap = g->cap;
+    dg_move base = mv(o, l, r), *out = g->out;
     for (int j = 0; j < ru->na[side - 1]; j++) {
         int dir = ru->adir[side - 1][j];
-        for (int c = d->nb[l * 8 + dir]; c >= 0 && (s->cell[c] == 0 || c == vacated); c = d->nb[c * 8 + dir])
-            EMIT(g, mv(o, l, r) | (dg_move)c << 29);
+        for (int c = nb[l * 8 + dir]; c >= 0 && (cell[c] == 0 || c == vacated); c = nb[c * 8 + dir]) {
+            if (n >= cap) {
+                g->n = n;
+                return g->probe ? 1 : DG_EOVERFLOW;
+            }
+            out[n++] = base | (dg_move)c << 29;
+        }
     }
+    g->n = n;
     return 0;
 }
 
-static int gen_moving(gen *g, int r, int side)
+/* A step or a leap: one target per offset; the inner loop of most games. */
+static int gen_step(gen *g, int r, int side)
 {
     const dg_desc *d = g->d;
     const dg_state *s = g->s;
     const dg_rule *ru = &d->rules[r];
     const dg_rule_spec *rs = ru->spec;
-    int nw = (d->ncells + 63) >> 6, i, n = ru->n[side - 1], enemy = 3 - side;
+    int nw = d->nwords, i, nn = ru->n[side - 1], n = g->n, cap = g->cap;
+    unsigned ok = (rs->to != DG_TO_ENEMY ? DG_CLS_EMPTY : 0) | (rs->to != DG_TO_EMPTY ? DG_CLS_SIDE(3 - side) : 0);
+    unsigned kinds = rs->kinds, all = kinds == (1u << d->spec.nkinds) - 1;
+    const int16_t *tgt = ru->tgt[side - 1];
+    const uint8_t *cell = s->cell, *cls = d->cls;
+    dg_move *out = g->out, base = (dg_move)r << 20;
+    FOR_BITS(s->occ[side - 1], nw, i) {
+        if (!all && !(kinds >> dg_kind_of(cell[i]) & 1))
+            continue;
+        const int16_t *row = tgt + i * nn;
+        for (int j = 0; j < nn; j++) {
+            int t = row[j];
+            if (cls[cell[t]] & ok) {
+                if (n >= cap) {
+                    g->n = n;
+                    return g->probe ? 1 : DG_EOVERFLOW;
+                }
+                out[n++] = base | (dg_move)i | (dg_move)t << 10;
+            }
+        }
+    }
+    g->n = n;
+    return 0;
+}
+
+static int gen_slide(gen *g, int r, int side)
+{
+    const dg_desc *d = g->d;
+    const dg_state *s = g->s;
+    const dg_rule *ru = &d->rules[r];
+    const dg_rule_spec *rs = ru->spec;
+    int nw = d->nwords, i, n = ru->n[side - 1];
     int to_empty = rs->to != DG_TO_ENEMY, to_enemy = rs->to != DG_TO_EMPTY;
     const int16_t *tgt = ru->tgt[side - 1];
-    unsigned kinds = rs->kinds;
     FOR_BITS(s->occ[side - 1], nw, i) {
-        if (!(kinds >> dg_kind_of(s->cell[i]) & 1))
+        if (!(rs->kinds >> dg_kind_of(s->cell[i]) & 1))
             continue;
-        const int16_t *row = tgt + i * n;
         for (int j = 0; j < n; j++) {
-            int t = row[j];
-            if (t < 0)
-                continue;
-            if (rs->op == DG_OP_SLIDE) {
-                while (t >= 0 && s->cell[t] == 0) {
-                    if (to_empty) {
-                        if (rs->has_arrow) {
-                            int rc = gen_arrows(g, ru, r, side, i, t);
-                            if (rc)
-                                return rc;
-                        } else {
-                            EMIT(g, mv(i, t, r));
-                        }
-                    }
-                    t = tgt[t * n + j];
-                }
-                if (t < 0 || !to_enemy || dg_side_of(s->cell[t]) != enemy)
+            int t = tgt[i * n + j], rc;
+            for (; s->cell[t] == 0; t = tgt[t * n + j]) {
+                if (!to_empty)
                     continue;
                 if (rs->has_arrow) {
-                    int rc = gen_arrows(g, ru, r, side, i, t);
-                    if (rc)
+                    if ((rc = gen_arrows(g, ru, r, side, i, t)) != 0)
                         return rc;
-                    continue;
+                } else {
+                    EMIT(g, mv(i, t, r));
                 }
-                EMIT(g, mv(i, t, r));
-                continue;
             }
-            unsigned v = s->cell[t];
-            if (v == 0 ? to_empty : to_enemy && dg_side_of(v) == enemy)
+            if (!to_enemy || !(d->cls[s->cell[t]] & DG_CLS_SIDE(3 - side)))
+                continue;
+            if (rs->has_arrow) {
+                if ((rc = gen_arrows(g, ru, r, side, i, t)) != 0)
+                    return rc;
+            } else {
                 EMIT(g, mv(i, t, r));
+            }
         }
     }
     return 0;
@@ -185,7 +245,7 @@ static int gen_hop(gen *g, int r, int side)
     const dg_desc *d = g->d;
     const dg_state *s = g->s;
     const dg_rule *ru = &d->rules[r];
-    int nw = (d->ncells + 63) >> 6, i;
+    int nw = d->nwords, i;
     hop_path p;
     p.r = r;
     p.side = side;
@@ -213,6 +273,11 @@ int dg_is_capture(const dg_desc *d, const dg_state *s, dg_move m)
     return op != DG_OP_PLACE && dg_side_of(s->cell[m >> 10 & 1023]) == 3 - s->player;
 }
 
+int dg_move_captures(const dg_desc *d, const dg_state *s, dg_move m)
+{
+    return dg_is_capture(d, s, m);
+}
+
 static int swap_open(const dg_desc *d, const dg_state *s)
 {
     return d->spec.swap && s->ply == 1 && s->passes == 0 && s->player != d->spec.first &&
@@ -225,7 +290,10 @@ int dg_generate(const dg_desc *d, const dg_state *s, dg_move *out, int cap, int 
     int side = s->player;
     for (int r = 0; r < d->spec.nrules; r++) {
         int op = d->rules[r].spec->op, rc;
-        rc = op == DG_OP_PLACE ? gen_place(&g, r, side) : op == DG_OP_HOP ? gen_hop(&g, r, side) : gen_moving(&g, r, side);
+        rc = op == DG_OP_PLACE ? gen_place(&g, r, side)
+             : op == DG_OP_HOP ? gen_hop(&g, r, side)
+             : op == DG_OP_SLIDE ? gen_slide(&g, r, side)
+                                 : gen_step(&g, r, side);
         if (rc)
             return rc;
     }
@@ -267,4 +335,76 @@ int dg_is_legal(const dg_desc *d, const dg_state *s, dg_move m)
         if (buf[i] == m)
             return 1;
     return 0;
+}
+
+int dg_count_moves(const dg_desc *d, const dg_state *s)
+{
+    int side = s->player, count = 0;
+    uint64_t mine = s->occ[side - 1][0], empty = s->empty[0], enemy = s->occ[2 - side][0];
+    for (int r = 0; r < d->spec.nrules; r++) {
+        const dg_rule *ru = &d->rules[r];
+        const dg_rule_spec *rs = ru->spec;
+        if (rs->op == DG_OP_PLACE) {
+            if (rs->at == DG_AT_EMPTY) {
+                count += __builtin_popcountll(empty);
+            } else {
+                for (int col = 0; col < d->cols; col++)
+                    count += s->cell[col] == 0;
+            }
+            continue;
+        }
+        uint64_t ok = (rs->to != DG_TO_ENEMY ? empty : 0) | (rs->to != DG_TO_EMPTY ? enemy : 0);
+        for (int j = 0; j < ru->n[side - 1]; j++) {
+            uint64_t from = mine & ru->src[side - 1][j];
+            int delta = ru->delta[side - 1][j]; /* |delta| < 64 whenever from is not 0 */
+            if (!from)
+                continue;
+            count += __builtin_popcountll((delta > 0 ? from << delta : from >> -delta) & ok);
+        }
+    }
+    return count;
+}
+
+int dg_origin_sets(const dg_desc *d, const dg_state *s, uint64_t *sets)
+{
+    int side = s->player, count = 0;
+    uint64_t mine = s->occ[side - 1][0], empty = s->empty[0], enemy = s->occ[2 - side][0];
+    for (int r = 0; r < d->spec.nrules; r++) {
+        const dg_rule *ru = &d->rules[r];
+        const dg_rule_spec *rs = ru->spec;
+        uint64_t ok = (rs->to != DG_TO_ENEMY ? empty : 0) | (rs->to != DG_TO_EMPTY ? enemy : 0);
+        for (int j = 0; j < ru->n[side - 1]; j++, sets++) {
+            uint64_t from = mine & ru->src[side - 1][j];
+            int delta = ru->delta[side - 1][j]; /* |delta| < 64 whenever from is not 0 */
+            *sets = from ? from & (delta > 0 ? ok >> delta : ok << -delta) : 0;
+            count += __builtin_popcountll(*sets);
+        }
+    }
+    return count;
+}
+
+dg_move dg_nth_move(const dg_desc *d, const dg_state *s, const uint64_t *sets, int k)
+{
+    int side = s->player;
+    for (int r = 0; r < d->spec.nrules; r++) {
+        const dg_rule *ru = &d->rules[r];
+        int nn = ru->n[side - 1], count = 0;
+        uint64_t any = 0;
+        for (int j = 0; j < nn; j++) {
+            count += __builtin_popcountll(sets[j]);
+            any |= sets[j];
+        }
+        if (k >= count) {
+            k -= count;
+            sets += nn;
+            continue;
+        }
+        for (; any; any &= any - 1) {
+            int i = __builtin_ctzll(any);
+            for (int j = 0; j < nn; j++)
+                if ((sets[j] >> i & 1) && k-- == 0)
+                    return mv(i, i + ru->delta[side - 1][j], r);
+        }
+    }
+    return 0; /* k beyond the count: not reached */
 }

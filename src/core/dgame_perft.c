@@ -8,7 +8,7 @@ static int64_t perft_rec(const dg_desc *d, dg_state *s, int depth, dg_move *buf)
 {
     if (s->status != DG_ONGOING)
         return 0;
-    int n = dg_generate(d, s, buf, DG_MOVES_MAX, 0);
+    int n = depth == 1 && d->bulk ? dg_count_moves(d, s) : dg_generate(d, s, buf, DG_MOVES_MAX, 0);
     if (n < 0)
         return n;
     if (n == 0) {
@@ -49,21 +49,61 @@ int64_t dg_perft(const dg_desc *d, dg_state *s, int depth)
     return r;
 }
 
+/* The index of the n-th (0-based) empty cell. */
+static dg_move nth_empty(const dg_state *s, int n)
+{
+    for (int w = 0;; w++) {
+        uint64_t x = s->empty[w];
+        int c = __builtin_popcountll(x);
+        if (n < c) {
+            while (n--)
+                x &= x - 1;
+            return (dg_move)(w * 64 + __builtin_ctzll(x));
+        }
+        n -= c;
+    }
+}
+
+/* The move into the n-th (0-based) open column. */
+static dg_move column_drop(const dg_desc *d, const dg_state *s, int n)
+{
+    uint64_t x = s->empty[0] & d->top;
+    while (n--)
+        x &= x - 1;
+    int col = __builtin_ctzll(x), c = d->ncells - d->cols + col;
+    for (int w = 0; w < d->nwords; w++) {
+        uint64_t y = ~s->empty[w] & d->colmask[col].w[w];
+        if (y) {
+            c = w * 64 + __builtin_ctzll(y) - d->cols;
+            break;
+        }
+    }
+    return (dg_move)c << 10 | (dg_move)DG_NONE_CELL;
+}
+
 int dg_playouts(const dg_desc *d, const dg_state *s, bs_rng *rng, int n, int ply_cap, int64_t out[4])
 {
     out[0] = out[1] = out[2] = out[3] = 0;
     dg_move *buf = malloc(sizeof *buf * DG_MOVES_MAX);
+    uint64_t *sets = malloc(sizeof *sets * DG_MAX_RULES * DG_MAX_OFFSETS);
     dg_state *w = calloc(1, sizeof *w);
     int rc = BS_OK;
-    if (!buf || !w || dg_reserve_log(w, 4 * DG_MAX_HOPS + 64)) {
+    if (!buf || !sets || !w || dg_reserve_log(w, 4 * DG_MAX_HOPS + 64)) {
         rc = BS_ENOMEM;
         goto done;
     }
     for (int p = 0; p < n && rc == BS_OK; p++) {
         dg_copy_position(w, s);
+        w->nolog = 1;
         int plies = 0;
         while (w->status == DG_ONGOING && plies < ply_cap) {
-            int k = dg_generate(d, w, buf, DG_MOVES_MAX, 0);
+            /* the drawn move is always moves[pick] of the whole list */
+            int mode = d->pick == DG_PICK_EMPTY && d->spec.swap && w->ply == 1 ? DG_PICK_LIST : d->pick;
+            int k = mode == DG_PICK_EMPTY     ? w->nempty
+                    : mode == DG_PICK_COLUMN  ? __builtin_popcountll(w->empty[0] & d->top)
+                    : mode == DG_PICK_NTH     ? dg_origin_sets(d, w, sets)
+                    : mode == DG_PICK_PARTIAL ? dg_count_moves(d, w)
+                                              : dg_generate(d, w, buf, DG_MOVES_MAX, 0);
             if (k < 0) {
                 rc = k;
                 break;
@@ -74,7 +114,16 @@ int dg_playouts(const dg_desc *d, const dg_state *s, bs_rng *rng, int n, int ply
                     break;
                 rc = dg_pass(d, w);
             } else {
-                rc = dg_play(d, w, buf[bs_rng_below_inline(rng, (uint64_t)k)]);
+                int pick = (int)bs_rng_below_inline(rng, (uint64_t)k);
+                if (mode == DG_PICK_PARTIAL)
+                    dg_generate(d, w, buf, pick + 1, 0); /* pick + 1 moves, or DG_EOVERFLOW after them */
+                else if (mode == DG_PICK_EMPTY)
+                    buf[pick] = nth_empty(w, pick) << 10 | (dg_move)DG_NONE_CELL;
+                else if (mode == DG_PICK_COLUMN)
+                    buf[pick] = column_drop(d, w, pick);
+                else if (mode == DG_PICK_NTH)
+                    buf[pick] = dg_nth_move(d, w, sets, pick);
+                rc = dg_play(d, w, buf[pick]);
             }
             w->log_top = w->nframes = 0; /* no undo in a playout */
             plies++;
@@ -86,6 +135,7 @@ int dg_playouts(const dg_desc *d, const dg_state *s, bs_rng *rng, int n, int ply
     }
 done:
     free(buf);
+    free(sets);
     dg_state_free(w);
     return rc;
 }

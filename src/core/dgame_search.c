@@ -1,70 +1,9 @@
-/* dgame_search.c - alpha-beta over described games: iterative deepening PVS, a transposition table, move ordering, the horizon evaluation. */
-#include "dgame_search.h"
-
+/* dgame_search.c - alpha-beta over described games: iterative deepening PVS, a transposition table, move ordering, quiescence. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "common.h"
-
-#define INF (DG_SEARCH_WIN * 4)
-/* Values beyond this are results (a win or a loss found along the line). */
-#define RESULT_BOUND (DG_SEARCH_WIN / 2)
-#define EVAL_BOUND (DG_SEARCH_WIN / 4)
-#define MAX_PLY 128
-#define MAX_DEPTH 100
-#define STOP_POLL 1023u
-#define HISTORY_SIZE 4096
-#define NO_CELL 1023
-#define SWAP_RULE 31
-
-/* The evaluation's weights (docs/decisions.md, "Described games: the searchers"). */
-#define MATERIAL 100        /* per unit of a kind's value */
-#define REACH_LEAD 20       /* per row the most advanced piece is nearer its zone than the opponent's */
-static const int LINE_WEIGHT[] = {0, 1, 5, 25, 125, 625, 3125}; /* a window holding c pieces of one side */
-
-typedef struct tt_entry {
-    uint64_t key;
-    dg_move move;
-    int32_t value;
-    int8_t depth;
-    uint8_t flag;     /* 1 lower bound, 2 upper bound, 3 exact */
-    uint8_t complete; /* no horizon evaluation below: the value is the game's */
-    uint8_t pad;
-} tt_entry;
-
-enum { TT_LOWER = 1, TT_UPPER = 2, TT_EXACT = 3 };
-
-typedef struct window {
-    int start, step;
-} window;
-
-struct dg_searcher {
-    dg_search_config cfg;
-    tt_entry *tt;
-    size_t tt_mask;
-    dg_move killers[MAX_PLY][2];
-    int history[2][HISTORY_SIZE];
-    /* the move stack: every node's list, one above the other */
-    dg_move *moves;
-    int *scores;
-    size_t move_cap, move_used;
-    /* the evaluation's tables for the game being searched */
-    int cells, k, far; /* far: the longest side, a distance no piece has */
-    signed char *board;     /* a snapshot of the cells at a leaf */
-    window *windows;
-    int window_count;
-    unsigned char *dist[2]; /* per side and cell: rows to the reach zone (255 none) */
-    int values[DG_EVAL_KINDS];
-    unsigned reach_kinds;
-    const dg_ntuple *learned;
-    /* the search in progress */
-    const dg_desc *d;
-    dg_state *s;
-    uint64_t nodes, node_limit;
-    int stop, allow_stop, failed, horizon;
-    dg_move root_best;
-    int root_best_set;
-};
+#include "dgame_search_impl.h"
 
 int dg_searcher_new(dg_searcher **out, const dg_search_config *cfg)
 {
@@ -93,168 +32,17 @@ int dg_searcher_new(dg_searcher **out, const dg_search_config *cfg)
     return BS_OK;
 }
 
-static void free_tables(dg_searcher *sr)
-{
-    free(sr->board);
-    free(sr->windows);
-    free(sr->dist[0]);
-    free(sr->dist[1]);
-    sr->board = NULL;
-    sr->windows = NULL;
-    sr->dist[0] = sr->dist[1] = NULL;
-    sr->window_count = 0;
-}
-
 void dg_searcher_free(dg_searcher *sr)
 {
     if (!sr)
         return;
-    free_tables(sr);
+    dgs_free_tables(sr);
     free(sr->tt);
     free(sr->moves);
     free(sr->scores);
     free(sr);
 }
 
-/* ---- the evaluation ---- */
-
-/* The windows of k cells along the line end's axes, and the distances to
- * the reach zone: made once a search. */
-static int prepare_eval(dg_searcher *sr, const dg_eval_game *eg)
-{
-    free_tables(sr);
-    int rows = eg->rows, cols = eg->cols;
-    sr->cells = rows * cols;
-    sr->k = eg->line_k;
-    sr->far = rows > cols ? rows : cols;
-    for (int i = 0; i < DG_EVAL_KINDS; i++)
-        sr->values[i] = eg->values[i] ? eg->values[i] : 1;
-    sr->reach_kinds = eg->reach_kinds ? eg->reach_kinds : ~0u;
-    sr->learned = eg->learned;
-    sr->board = malloc((size_t)sr->cells);
-    if (!sr->board)
-        return BS_ENOMEM;
-    if (sr->k >= 2) {
-        int cap = 4 * sr->cells;
-        sr->windows = malloc((size_t)cap * sizeof *sr->windows);
-        if (!sr->windows)
-            return BS_ENOMEM;
-        for (int a = 0; a < eg->line_axis_count && a < 4; a++) {
-            int dr = eg->line_axes[a][0], dc = eg->line_axes[a][1];
-            for (int r = 0; r < rows; r++)
-                for (int c = 0; c < cols; c++) {
-                    int er = r + dr * (sr->k - 1), ec = c + dc * (sr->k - 1);
-                    if (er < 0 || er >= rows || ec < 0 || ec >= cols || sr->window_count >= cap)
-                        continue;
-                    sr->windows[sr->window_count].start = r * cols + c;
-                    sr->windows[sr->window_count].step = dr * cols + dc;
-                    sr->window_count++;
-                }
-        }
-    }
-    for (int side = 0; side < 2; side++) {
-        if (!eg->reach_zone[side] || eg->reach_zone_count[side] <= 0)
-            continue;
-        sr->dist[side] = malloc((size_t)sr->cells);
-        if (!sr->dist[side])
-            return BS_ENOMEM;
-        for (int i = 0; i < sr->cells; i++) {
-            int best = 255, r = i / cols, c = i % cols;
-            for (int z = 0; z < eg->reach_zone_count[side]; z++) {
-                int cell = eg->reach_zone[side][z];
-                if (cell < 0 || cell >= sr->cells)
-                    continue;
-                int dr = abs(cell / cols - r), dc = abs(cell % cols - c);
-                int dist = dr > dc ? dr : dc;
-                if (dist < best)
-                    best = dist;
-            }
-            sr->dist[side][i] = (unsigned char)best;
-        }
-    }
-    return BS_OK;
-}
-
-/* The position for the side to move, in hundredths of a piece: material,
- * line potential, the lead towards the reach zone. */
-static int hand_evaluate(dg_searcher *sr)
-{
-    const dg_state *s = sr->s;
-    int material[2] = {0, 0}, nearest[2] = {255, 255};
-    for (int i = 0; i < sr->cells; i++) {
-        int code = dg_cell(s, i);
-        sr->board[i] = (signed char)(code < 0 ? 3 : code == 0 ? 0 : 2 - (code & 1));
-        if (code <= 0)
-            continue;
-        int side = (code & 1) ? 0 : 1, kind = (code - 1) >> 1;
-        material[side] += sr->values[kind & 7];
-        if (sr->dist[side] && (sr->reach_kinds >> kind & 1u) && sr->dist[side][i] < nearest[side])
-            nearest[side] = sr->dist[side][i];
-    }
-    int v[2] = {material[0] * MATERIAL, material[1] * MATERIAL};
-    if (sr->window_count) {
-        int k = sr->k, top = (int)(sizeof LINE_WEIGHT / sizeof LINE_WEIGHT[0]) - 1;
-        for (int w = 0; w < sr->window_count; w++) {
-            int count[4] = {0, 0, 0, 0};
-            for (int j = 0, cell = sr->windows[w].start; j < k; j++, cell += sr->windows[w].step)
-                count[sr->board[cell]]++;
-            if (count[3])
-                continue;
-            if (count[1] && !count[2])
-                v[0] += LINE_WEIGHT[count[1] < top ? count[1] : top];
-            else if (count[2] && !count[1])
-                v[1] += LINE_WEIGHT[count[2] < top ? count[2] : top];
-        }
-    }
-    for (int side = 0; side < 2; side++)
-        if (sr->dist[side])
-            v[side] -= REACH_LEAD * (nearest[side] < sr->far ? nearest[side] : sr->far);
-    int me = dg_player(s) - 1;
-    int value = v[me] - v[1 - me];
-    return value > EVAL_BOUND ? EVAL_BOUND : value < -EVAL_BOUND ? -EVAL_BOUND : value;
-}
-
-/* The horizon's value: the hand-written evaluation, or the learned one
- * (which reads the hand-written value as one of its features). */
-static int evaluate(dg_searcher *sr)
-{
-    int hand = hand_evaluate(sr);
-    if (!sr->learned)
-        return hand;
-    double x = dg_ntuple_value_hand(sr->learned, sr->s, hand) * DG_NT_SEARCH_SCALE;
-    return x > EVAL_BOUND ? EVAL_BOUND : x < -EVAL_BOUND ? -EVAL_BOUND : (int)x;
-}
-
-int dg_search_prepare(dg_searcher *sr, const dg_desc *d, const dg_eval_game *eg)
-{
-    if (!sr || !d || !eg || eg->rows != dg_rows(d) || eg->cols != dg_cols(d) || eg->line_k < 0 ||
-        (eg->learned && !dg_ntuple_fits(eg->learned, d)))
-        return BS_EINVAL;
-    sr->d = d;
-    return prepare_eval(sr, eg);
-}
-
-int dg_search_static(dg_searcher *sr, const dg_state *s, int *value, int *hand)
-{
-    if (!sr || !s || !sr->board || !sr->d)
-        return BS_EINVAL;
-    sr->s = (dg_state *)(uintptr_t)s; /* read only: the evaluation plays nothing */
-    int h = hand_evaluate(sr);
-    if (hand)
-        *hand = h;
-    if (value) {
-        if (sr->learned) {
-            double x = dg_ntuple_value_hand(sr->learned, s, h) * DG_NT_SEARCH_SCALE;
-            *value = x > EVAL_BOUND ? EVAL_BOUND : x < -EVAL_BOUND ? -EVAL_BOUND : (int)x;
-        } else {
-            *value = h;
-        }
-    }
-    sr->s = NULL;
-    return BS_OK;
-}
-
-/* A finished game for the side to move, `ply` plies from the root. */
 static int terminal_value(dg_searcher *sr, int status, int ply)
 {
     if (status == DG_DRAW)
@@ -318,9 +106,9 @@ static int move_score(dg_searcher *sr, dg_move m, dg_move tt_move, int ply, int 
     if (hops)
         return (1 << 28) + hops * 1024;
     if (origin != NO_CELL && rule != SWAP_RULE && target < sr->cells) {
-        int code = dg_cell(sr->s, target);
-        if (code > 0 && 2 - (code & 1) != side)
-            return (1 << 28) + sr->values[((code - 1) >> 1) & 7] * 16;
+        unsigned code = sr->s->cell[target];
+        if (sr->side_of[code] == 3 - side)
+            return (1 << 28) + sr->values[dg_kind_of(code) & 7] * 16;
     }
     if (ply < MAX_PLY && (m == sr->killers[ply][0] || m == sr->killers[ply][1]))
         return 1 << 27;
@@ -378,6 +166,7 @@ static int reserve_moves(dg_searcher *sr)
 }
 
 static int negamax(dg_searcher *sr, int depth, int alpha, int beta, int ply);
+static int quiesce(dg_searcher *sr, int alpha, int beta, int ply, int left);
 
 /* The value of the child just played, for the side that played it. */
 static int child_value(dg_searcher *sr, int mover, int depth, int alpha, int beta, int ply)
@@ -397,6 +186,76 @@ static int play(dg_searcher *sr, dg_move m)
     return st;
 }
 
+/* At the horizon, captures only (a hop, or a piece taken by replacement),
+ * `left` plies more: the side to move may stand on the evaluation, except
+ * where capturing is a must and it has a capture. Sorted by what is taken. */
+static int quiesce(dg_searcher *sr, int alpha, int beta, int ply, int left)
+{
+    if (stop_now(sr))
+        return 0;
+    int status = dg_status(sr->d, sr->s);
+    if (status != DG_ONGOING)
+        return terminal_value(sr, status, ply);
+    int stand = dgs_evaluate(sr);
+    if (left <= 0 || ply >= MAX_PLY)
+        return stand;
+    if (reserve_moves(sr) != BS_OK) {
+        sr->failed = BS_ENOMEM;
+        sr->stop = 1;
+        return 0;
+    }
+    size_t base = sr->move_used;
+    int count = dg_moves(sr->d, sr->s, sr->moves + base, DG_MOVES_MAX);
+    if (count < 0) {
+        sr->failed = count;
+        sr->stop = 1;
+        return 0;
+    }
+    int side = sr->s->player, captures = 0;
+    for (int i = 0; i < count; i++) {
+        dg_move m = sr->moves[base + (size_t)i];
+        int score = move_score(sr, m, DG_SEARCH_PASS - 1, MAX_PLY, side);
+        if (score >= 1 << 28) {
+            sr->moves[base + (size_t)captures] = m;
+            sr->scores[base + (size_t)captures] = score;
+            captures++;
+        }
+    }
+    int forced = captures > 0 && sr->d->spec.must_capture;
+    int best = forced ? -INF : stand;
+    if (best >= beta || captures == 0)
+        return best;
+    if (best > alpha)
+        alpha = best;
+    sr->move_used = base + (size_t)captures;
+    for (int i = 0; i < captures; i++) {
+        size_t at = base + (size_t)i, pick = at;
+        for (size_t j = at + 1; j < base + (size_t)captures; j++)
+            if (sr->scores[j] > sr->scores[pick])
+                pick = j;
+        dg_move m = sr->moves[pick];
+        sr->moves[pick] = sr->moves[at];
+        sr->scores[pick] = sr->scores[at];
+        if (play(sr, m) != BS_OK)
+            break;
+        int v = sr->s->player == side ? quiesce(sr, alpha, beta, ply + 1, left - 1)
+                                       : -quiesce(sr, -beta, -alpha, ply + 1, left - 1);
+        dg_undo(sr->d, sr->s);
+        if (sr->stop)
+            break;
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                alpha = v;
+                if (alpha >= beta)
+                    break;
+            }
+        }
+    }
+    sr->move_used = base;
+    return best;
+}
+
 static int negamax(dg_searcher *sr, int depth, int alpha, int beta, int ply)
 {
     if (stop_now(sr))
@@ -406,7 +265,7 @@ static int negamax(dg_searcher *sr, int depth, int alpha, int beta, int ply)
         return terminal_value(sr, status, ply);
     if (depth <= 0 || ply >= MAX_PLY) {
         sr->horizon = 1;
-        return evaluate(sr);
+        return sr->qdepth > 0 ? quiesce(sr, alpha, beta, ply, sr->qdepth) : dgs_evaluate(sr);
     }
     uint64_t key = state_key(sr->s);
     tt_entry *e = &sr->tt[key & sr->tt_mask];
@@ -439,7 +298,7 @@ static int negamax(dg_searcher *sr, int depth, int alpha, int beta, int ply)
     if (count == 0) {
         if (!dg_can_pass(sr->d, sr->s)) { /* nothing can happen: score it as it stands */
             sr->horizon = 1;
-            return evaluate(sr);
+            return dgs_evaluate(sr);
         }
         sr->moves[base] = DG_SEARCH_PASS;
         count = 1;
@@ -519,6 +378,18 @@ static int first_move(dg_searcher *sr, dg_move *out)
     return BS_OK;
 }
 
+/* Whether a move of the game can take a piece (a hop, or a step, slide or
+ * leap onto an enemy): else the quiescence search has nothing to search. */
+static int can_capture(const dg_desc *d)
+{
+    for (int r = 0; r < d->spec.nrules; r++) {
+        const dg_rule_spec *rule = &d->spec.rules[r];
+        if (rule->op == DG_OP_HOP || (rule->op != DG_OP_PLACE && rule->to != DG_TO_EMPTY))
+            return 1;
+    }
+    return 0;
+}
+
 int dg_search(dg_searcher *sr, const dg_desc *d, dg_state *s, const dg_eval_game *eg, const dg_search_limits *lim,
               dg_search_result *res)
 {
@@ -535,7 +406,8 @@ int dg_search(dg_searcher *sr, const dg_desc *d, dg_state *s, const dg_eval_game
     sr->stop = sr->failed = sr->horizon = 0;
     sr->move_used = 0;
     sr->root_best_set = 0;
-    int st = prepare_eval(sr, eg);
+    sr->qdepth = lim && can_capture(d) ? lim->quiescence : 0;
+    int st = dgs_prepare_eval(sr, eg);
     if (st != BS_OK)
         return st;
     memset(sr->killers, 0, sizeof sr->killers);

@@ -57,6 +57,7 @@ void dg_searcher_free(dg_searcher *sr);
 typedef struct dg_search_limits {
     int depth;      /* deepest iteration; 0 = as deep as the stop allows (up to 100) */
     uint64_t nodes; /* stop after this many nodes; 0 = no limit */
+    int quiescence; /* plies of captures searched past the horizon; 0 = none */
 } dg_search_limits;
 
 /* The pass, where a search returns a move: a side that must pass. */

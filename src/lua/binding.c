@@ -229,6 +229,8 @@ static const struct {
     {SEARCHER_META, bs_lua_searcher_closed},
     {EVALUATOR_META, bs_lua_evaluator_closed},
     {TRAINER_META, bs_lua_trainer_closed},
+    {DGAME_META, NULL},
+    {DGSTATE_META, NULL},
 };
 
 /* core.type(x) -> "board", "closed board", ... (as io.type), or fail for

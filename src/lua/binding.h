@@ -22,6 +22,8 @@
 #define SEARCHER_META "boardscript.searcher"
 #define EVALUATOR_META "boardscript.evaluator"
 #define TRAINER_META "boardscript.trainer"
+#define DGAME_META "boardscript.dgame"
+#define DGSTATE_META "boardscript.dgame_state"
 
 /* Each userdata type adds its constructor(s) to the module table at the top
  * of the stack and creates its metatable. */

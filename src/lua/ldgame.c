@@ -12,17 +12,6 @@
  * is never played: S:play checks it against the legal list.
  */
 
-typedef struct lgame {
-    dg_desc *d;
-    dg_move *buf; /* DG_MOVES_MAX */
-    char letter[DG_MAX_KINDS];
-} lgame;
-
-typedef struct lstate {
-    dg_state *s;
-    lgame *g;
-} lstate;
-
 #define PLAYOUT_PLY_CAP 10000
 
 static int game_gc(lua_State *L)
@@ -43,19 +32,14 @@ static lgame *check_game(lua_State *L, int arg)
     return g;
 }
 
-static lstate *check_state(lua_State *L, int arg)
+lstate *bs_lua_checkdgstate(lua_State *L, int arg)
 {
     lstate *st = luaL_checkudata(L, arg, DGSTATE_META);
     if (!st->s)
         luaL_argerror(L, arg, "a released state");
+    if (!st->g->d) /* its game's __gc was called by hand */
+        luaL_argerror(L, arg, "a state of a released game");
     return st;
-}
-
-dg_state *bs_lua_checkdgstate(lua_State *L, int arg, const dg_desc **d)
-{
-    lstate *st = check_state(L, arg);
-    *d = st->g->d;
-    return st->s;
 }
 
 /* core.dgame(normalised) -> G */
@@ -91,7 +75,7 @@ static int core_dgame(lua_State *L)
     if (rc == BS_ENOMEM)
         return luaL_error(L, "core.dgame: not enough memory");
     if (rc)
-        return luaL_error(L, "core.dgame: %s", why);
+        return luaL_argerror(L, 1, why);
     g->buf = malloc(sizeof *g->buf * DG_MOVES_MAX);
     if (!g->buf)
         return luaL_error(L, "core.dgame: not enough memory");
@@ -130,7 +114,7 @@ static int state_gc(lua_State *L)
 
 static int state_clone(lua_State *L)
 {
-    lstate *st = check_state(L, 1);
+    lstate *st = bs_lua_checkdgstate(L, 1);
     lua_getiuservalue(L, 1, 1);
     lstate *c = push_state(L, lua_gettop(L), st->g, NULL);
     c->s = dg_state_clone(st->s);
@@ -141,7 +125,7 @@ static int state_clone(lua_State *L)
 
 static int state_moves(lua_State *L)
 {
-    lstate *st = check_state(L, 1);
+    lstate *st = bs_lua_checkdgstate(L, 1);
     int n = dg_moves(st->g->d, st->s, st->g->buf, DG_MOVES_MAX);
     if (n < 0)
         return luaL_error(L, "more than %d moves", DG_MOVES_MAX);
@@ -167,7 +151,7 @@ static int state_moves(lua_State *L)
 }
 
 /* The move at arg as a dg_move, or 0 with *ok = 0 when it cannot be one. */
-static dg_move to_move(lua_State *L, int arg, int *ok)
+dg_move bs_lua_todgmove(lua_State *L, int arg, int *ok)
 {
     int isint;
     lua_Integer v = lua_tointegerx(L, arg, &isint);
@@ -179,9 +163,9 @@ static dg_move to_move(lua_State *L, int arg, int *ok)
 
 static int state_play(lua_State *L)
 {
-    lstate *st = check_state(L, 1);
+    lstate *st = bs_lua_checkdgstate(L, 1);
     int ok;
-    dg_move m = to_move(L, 2, &ok);
+    dg_move m = bs_lua_todgmove(L, 2, &ok);
     const dg_desc *d = st->g->d;
     if (ok && dg_move_wellformed(d, m)) {
         int n = dg_moves(d, st->s, st->g->buf, DG_MOVES_MAX);
@@ -200,7 +184,7 @@ static int state_play(lua_State *L)
 
 static int state_pass(lua_State *L)
 {
-    lstate *st = check_state(L, 1);
+    lstate *st = bs_lua_checkdgstate(L, 1);
     const dg_desc *d = st->g->d;
     if (!dg_can_pass(d, st->s)) {
         luaL_pushfail(L);
@@ -215,21 +199,21 @@ static int state_pass(lua_State *L)
 
 static int state_can_pass(lua_State *L)
 {
-    lstate *st = check_state(L, 1);
+    lstate *st = bs_lua_checkdgstate(L, 1);
     lua_pushboolean(L, dg_can_pass(st->g->d, st->s));
     return 1;
 }
 
 static int state_undo(lua_State *L)
 {
-    lstate *st = check_state(L, 1);
+    lstate *st = bs_lua_checkdgstate(L, 1);
     lua_pushboolean(L, dg_undo(st->g->d, st->s));
     return 1;
 }
 
 static int state_status(lua_State *L)
 {
-    lstate *st = check_state(L, 1);
+    lstate *st = bs_lua_checkdgstate(L, 1);
     static const char *const names[] = { NULL, "black", "white", "draw" };
     int s = dg_status(st->g->d, st->s);
     if (s == DG_ONGOING)
@@ -241,14 +225,14 @@ static int state_status(lua_State *L)
 
 static int state_finished(lua_State *L)
 {
-    lstate *st = check_state(L, 1);
+    lstate *st = bs_lua_checkdgstate(L, 1);
     lua_pushboolean(L, dg_status(st->g->d, st->s) != DG_ONGOING);
     return 1;
 }
 
 static int state_score(lua_State *L)
 {
-    lstate *st = check_state(L, 1);
+    lstate *st = bs_lua_checkdgstate(L, 1);
     int sc[2];
     dg_score(st->g->d, st->s, sc);
     lua_pushinteger(L, sc[0]);
@@ -258,19 +242,19 @@ static int state_score(lua_State *L)
 
 static int state_player(lua_State *L)
 {
-    lua_pushstring(L, dg_player(check_state(L, 1)->s) == 1 ? "black" : "white");
+    lua_pushstring(L, dg_player(bs_lua_checkdgstate(L, 1)->s) == 1 ? "black" : "white");
     return 1;
 }
 
 static int state_ply(lua_State *L)
 {
-    lua_pushinteger(L, dg_ply(check_state(L, 1)->s));
+    lua_pushinteger(L, dg_ply(bs_lua_checkdgstate(L, 1)->s));
     return 1;
 }
 
 static int state_hash(lua_State *L)
 {
-    lua_pushinteger(L, (lua_Integer)dg_hash(check_state(L, 1)->s));
+    lua_pushinteger(L, (lua_Integer)dg_hash(bs_lua_checkdgstate(L, 1)->s));
     return 1;
 }
 
@@ -285,7 +269,7 @@ static int check_cell(lua_State *L, const lstate *st)
 
 static int state_get(lua_State *L)
 {
-    lstate *st = check_state(L, 1);
+    lstate *st = bs_lua_checkdgstate(L, 1);
     int code = dg_cell(st->s, check_cell(L, st));
     if (code <= 0) {
         lua_pushstring(L, code < 0 ? "blocked" : "empty");
@@ -302,33 +286,33 @@ static int state_get(lua_State *L)
 
 static int state_code(lua_State *L)
 {
-    lstate *st = check_state(L, 1);
+    lstate *st = bs_lua_checkdgstate(L, 1);
     lua_pushinteger(L, dg_cell(st->s, check_cell(L, st)));
     return 1;
 }
 
 static int state_rows(lua_State *L)
 {
-    lua_pushinteger(L, dg_rows(check_state(L, 1)->g->d));
+    lua_pushinteger(L, dg_rows(bs_lua_checkdgstate(L, 1)->g->d));
     return 1;
 }
 
 static int state_cols(lua_State *L)
 {
-    lua_pushinteger(L, dg_cols(check_state(L, 1)->g->d));
+    lua_pushinteger(L, dg_cols(bs_lua_checkdgstate(L, 1)->g->d));
     return 1;
 }
 
 static int state_size(lua_State *L)
 {
-    const dg_desc *d = check_state(L, 1)->g->d;
+    const dg_desc *d = bs_lua_checkdgstate(L, 1)->g->d;
     lua_pushinteger(L, dg_rows(d) > dg_cols(d) ? dg_rows(d) : dg_cols(d));
     return 1;
 }
 
 static int state_count(lua_State *L)
 {
-    lstate *st = check_state(L, 1);
+    lstate *st = bs_lua_checkdgstate(L, 1);
     static const char *const names[] = { "empty", "black", "white", NULL };
     lua_pushinteger(L, dg_count(st->s, bs_lua_checkoption(L, 2, NULL, names)));
     return 1;
@@ -337,111 +321,13 @@ static int state_count(lua_State *L)
 static int state_eq(lua_State *L)
 {
     lstate *a = luaL_testudata(L, 1, DGSTATE_META), *b = luaL_testudata(L, 2, DGSTATE_META);
-    lua_pushboolean(L, a && b && a->s && b->s && dg_state_equal(a->s, b->s));
-    return 1;
-}
-
-static int state_tostring(lua_State *L)
-{
-    lstate *st = check_state(L, 1);
-    const dg_desc *d = st->g->d;
-    int rows = dg_rows(d), cols = dg_cols(d);
-    luaL_Buffer b;
-    luaL_buffinit(L, &b);
-    for (int r = 0; r < rows; r++) {
-        for (int c = 0; c < cols; c++) {
-            int code = dg_cell(st->s, r * cols + c);
-            char ch = code < 0 ? '#' : code == 0 ? '.' : code <= 2 ? (code == 1 ? 'x' : 'o')
-                                                                    : st->g->letter[(code - 1) / 2];
-            if (code > 2 && code % 2 == 1)
-                ch = (char)(ch - 'a' + 'A');
-            luaL_addchar(&b, ch);
-        }
-        luaL_addchar(&b, '\n');
-    }
-    luaL_pushresult(&b);
-    return 1;
-}
-
-static int state_move_text(lua_State *L)
-{
-    lstate *st = check_state(L, 1);
-    int ok;
-    dg_move m = to_move(L, 2, &ok);
-    char text[96];
-    if (!ok || dg_move_text(st->g->d, m, text, sizeof text) < 0) {
-        luaL_pushfail(L);
-        return 1;
-    }
-    lua_pushstring(L, text);
-    return 1;
-}
-
-static int state_move_cells(lua_State *L)
-{
-    lstate *st = check_state(L, 1);
-    int ok, cells[DG_MAX_HOPS + 3];
-    dg_move m = to_move(L, 2, &ok);
-    int n = ok ? dg_move_cells(st->g->d, m, cells) : -1;
-    if (n < 0) {
-        luaL_pushfail(L);
-        return 1;
-    }
-    int cols = dg_cols(st->g->d);
-    lua_createtable(L, n, 0);
-    for (int i = 0; i < n; i++) {
-        lua_createtable(L, 2, 0);
-        lua_pushinteger(L, cells[i] / cols + 1);
-        lua_rawseti(L, -2, 1);
-        lua_pushinteger(L, cells[i] % cols + 1);
-        lua_rawseti(L, -2, 2);
-        lua_rawseti(L, -2, i + 1);
-    }
-    return 1;
-}
-
-static int state_parse_move(lua_State *L)
-{
-    lstate *st = check_state(L, 1);
-    size_t len;
-    const char *in = luaL_checklstring(L, 2, &len);
-    char want[96];
-    size_t k = 0;
-    for (size_t i = 0; i < len; i++) {
-        char ch = in[i];
-        if (ch == ' ' || ch == '\t')
-            continue;
-        if (k + 1 >= sizeof want) {
-            luaL_pushfail(L);
-            return 1;
-        }
-        want[k++] = (char)(ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch);
-    }
-    want[k] = 0;
-    const dg_desc *d = st->g->d;
-    int n = dg_moves(d, st->s, st->g->buf, DG_MOVES_MAX);
-    const dg_spec *sp = dg_desc_spec(d);
-    for (int i = 0; i < n; i++) {
-        dg_move m = st->g->buf[i];
-        char text[96];
-        if (dg_move_text(d, m, text, sizeof text) >= 0 && strcmp(text, want) == 0) {
-            lua_pushinteger(L, (lua_Integer)m);
-            return 1;
-        }
-        unsigned r = (unsigned)(m >> 20 & 31);
-        if (k == 1 && r != DG_SWAP_RULE && sp->rules[r].op == DG_OP_PLACE && sp->rules[r].at == DG_AT_COLUMN &&
-            (int)((m >> 10 & 1023) % (unsigned)dg_cols(d)) == want[0] - 'a') {
-            lua_pushinteger(L, (lua_Integer)m);
-            return 1;
-        }
-    }
-    luaL_pushfail(L);
+    lua_pushboolean(L, a && b && a->s && b->s && a->g->d && b->g->d && dg_state_equal(a->s, b->s));
     return 1;
 }
 
 static int state_perft(lua_State *L)
 {
-    lstate *st = check_state(L, 1);
+    lstate *st = bs_lua_checkdgstate(L, 1);
     int depth = (int)bs_lua_checkrange(L, 2, "depth", 0, 64);
     int64_t r = dg_perft(st->g->d, st->s, depth);
     if (r == BS_ENOMEM)
@@ -454,7 +340,7 @@ static int state_perft(lua_State *L)
 
 static int state_playout(lua_State *L)
 {
-    lstate *st = check_state(L, 1);
+    lstate *st = bs_lua_checkdgstate(L, 1);
     bs_rng local, *rng;
     if (lua_type(L, 2) == LUA_TNUMBER) {
         int isint;
@@ -496,13 +382,13 @@ void bs_lua_open_dgame(lua_State *L)
         { "code", state_code },           { "rows", state_rows },
         { "cols", state_cols },           { "size", state_size },
         { "count", state_count },         { "clone", state_clone },
-        { "move_text", state_move_text }, { "parse_move", state_parse_move },
-        { "move_cells", state_move_cells }, { "perft", state_perft },
+        { "move_text", bs_lua_dgstate_move_text }, { "parse_move", bs_lua_dgstate_parse_move },
+        { "move_cells", bs_lua_dgstate_move_cells }, { "perft", state_perft },
         { "playout", state_playout },     { "search", bs_lua_dgame_search },
         { "mcts", bs_lua_dgame_mcts },    { NULL, NULL }
     };
     static const luaL_Reg state_meta[] = {
-        { "__gc", state_gc }, { "__eq", state_eq }, { "__tostring", state_tostring }, { NULL, NULL }
+        { "__gc", state_gc }, { "__eq", state_eq }, { "__tostring", bs_lua_dgstate_tostring }, { NULL, NULL }
     };
     bs_lua_newmeta(L, DGAME_META, game_methods, game_meta);
     bs_lua_newmeta(L, DGSTATE_META, state_methods, state_meta);

@@ -5,6 +5,7 @@
 #include "../core/dgame_ntuple.h"
 #include "../core/dgame_search.h"
 #include "binding.h"
+#include "ldgame.h"
 #include "ldgame_search.h"
 
 /*
@@ -61,7 +62,7 @@ static leval *push_eval(lua_State *L)
 static int core_dgame_eval(lua_State *L)
 {
     const dg_desc *d;
-    bs_lua_checkdgstate(L, 1, &d);
+    d = bs_lua_checkdgstate(L, 1)->g->d;
     int opts = bs_lua_opttable(L, 2);
     const dg_spec *sp = dg_desc_spec(d);
     dg_ntuple_shape sh = {sp->rows, sp->cols, sp->nkinds, 0, 0, 1, 100};
@@ -103,7 +104,9 @@ static int core_dgame_eval_load(lua_State *L)
 static dg_state *check_fitting(lua_State *L, const dg_ntuple *nt, int arg)
 {
     const dg_desc *d;
-    dg_state *s = bs_lua_checkdgstate(L, arg, &d);
+    lstate *ls = bs_lua_checkdgstate(L, arg);
+    dg_state *s = ls->s;
+    d = ls->g->d;
     if (!dg_ntuple_fits(nt, d)) {
         const dg_ntuple_shape *sh = dg_ntuple_shape_of(nt);
         luaL_argerror(L, arg, lua_pushfstring(L, "a state of another game (the evaluation is for %d x %d, %d kinds)",
@@ -128,7 +131,7 @@ static int eval_fits(lua_State *L)
 {
     dg_ntuple *nt = bs_lua_checkdgeval(L, 1);
     const dg_desc *d;
-    bs_lua_checkdgstate(L, 2, &d);
+    d = bs_lua_checkdgstate(L, 2)->g->d;
     lua_pushboolean(L, dg_ntuple_fits(nt, d));
     return 1;
 }

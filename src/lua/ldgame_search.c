@@ -8,10 +8,11 @@
 
 #include "../core/dgame_search.h"
 #include "binding.h"
+#include "ldgame.h"
 #include "ldgame_search.h"
 
 /*
- * S:search{ depth =, time =, nodes =, tt_mb =, values =, eval = } -> move, value, info
+ * S:search{ depth =, time =, nodes =, tt_mb =, values =, quiescence =, eval = } -> move, value, info
  *   info = { depth =, nodes =, exact =, stopped =, seconds = }; value for
  *   the side to move (hundredths of a piece; a result beyond +-1000000).
  * S:mcts{ playouts =, time =, seed =, c =, max_nodes =, eval =, values = } -> move, info
@@ -24,15 +25,15 @@
 
 /* Defaults: the Lua alphabeta's depth without a time, MCTS's playouts. */
 #define DEFAULT_DEPTH 6
+#define DEFAULT_QUIESCENCE 8
 #define DEFAULT_PLAYOUTS 1000
-#define DEFAULT_C 0.7
+#define DEFAULT_C 0.4
 #define DEFAULT_MAX_NODES (1u << 20)
 
 typedef struct clock_budget {
     clockid_t id;
     struct timespec start, deadline;
     int has_deadline;
-    int last_value, has_last;
 } clock_budget;
 
 static double seconds_between(const struct timespec *a, const struct timespec *b)
@@ -72,20 +73,6 @@ static int should_stop(void *userdata)
     struct timespec t;
     clock_gettime(b->id, &t);
     return t.tv_sec > b->deadline.tv_sec || (t.tv_sec == b->deadline.tv_sec && t.tv_nsec >= b->deadline.tv_nsec);
-}
-
-/* lsearch.c's time management: a settled search stops at 30 % of its
- * time, an unsettled one at 60 % (the next iteration would not finish). */
-static int iteration_done(void *userdata, int depth, int value, int move_changed)
-{
-    clock_budget *b = userdata;
-    (void)depth;
-    int settled = !move_changed && b->has_last && abs(value - b->last_value) < 100;
-    b->last_value = value;
-    b->has_last = 1;
-    if (!b->has_deadline)
-        return 0;
-    return budget_used(b) > seconds_between(&b->start, &b->deadline) * (settled ? 0.3 : 0.6);
 }
 
 static void push_move(lua_State *L, dg_move m)
@@ -182,7 +169,7 @@ static int holder_gc(lua_State *L)
 dg_searcher *bs_lua_static_searcher(lua_State *L, int state_arg, int opts, const struct dg_ntuple *nt)
 {
     const dg_desc *d;
-    bs_lua_checkdgstate(L, state_arg, &d);
+    d = bs_lua_checkdgstate(L, state_arg)->g->d;
     dg_eval_game eg;
     eval_game(L, opts, d, &eg);
     eg.learned = nt;
@@ -212,10 +199,11 @@ dg_searcher *bs_lua_static_searcher(lua_State *L, int state_arg, int opts, const
 /* S:search(opts) */
 int bs_lua_dgame_search(lua_State *L)
 {
-    const dg_desc *d;
-    dg_state *s = bs_lua_checkdgstate(L, 1, &d);
+    lstate *ls = bs_lua_checkdgstate(L, 1);
+    const dg_desc *d = ls->g->d;
+    dg_state *s = ls->s;
     int opts = bs_lua_opttable(L, 2);
-    dg_search_limits lim = {0, 0};
+    dg_search_limits lim = {0, 0, DEFAULT_QUIESCENCE};
     double seconds = 0;
     lua_Integer tt_mb = 16;
     if (opts) {
@@ -223,6 +211,7 @@ int bs_lua_dgame_search(lua_State *L)
         lim.nodes = (uint64_t)bs_lua_intfield(L, opts, "nodes", 1, LUA_MAXINTEGER, 0);
         seconds = bs_lua_numfield(L, opts, "time", 0, 1e7, 0);
         tt_mb = bs_lua_intfield(L, opts, "tt_mb", 1, 4096, 16);
+        lim.quiescence = (int)bs_lua_intfield(L, opts, "quiescence", 0, 32, DEFAULT_QUIESCENCE);
     }
     if (lim.depth == 0 && seconds == 0 && lim.nodes == 0)
         lim.depth = DEFAULT_DEPTH;
@@ -238,7 +227,9 @@ int bs_lua_dgame_search(lua_State *L)
     eval_reach(d, &eg, zones);
     clock_budget budget;
     budget_start(&budget, CLOCK_MONOTONIC, seconds);
-    dg_search_config cfg = {(size_t)tt_mb << 20, should_stop, &budget, iteration_done};
+    /* the whole time is used: an iteration cut short still counts (its
+     * first move is the last iteration's best, any that beat it is kept) */
+    dg_search_config cfg = {(size_t)tt_mb << 20, should_stop, &budget, NULL};
     dg_searcher *sr;
     if (dg_searcher_new(&sr, &cfg) != BS_OK)
         return luaL_error(L, "not enough memory for the search's %d MiB table", (int)tt_mb);
@@ -265,14 +256,15 @@ int bs_lua_dgame_search(lua_State *L)
     return 3;
 }
 
-/* Frees a finished search's children (a to-be-closed slot: a memory error
- * building the results cannot leak them). */
+/* Frees a finished search's children (a to-be-closed slot holding their
+ * pointer: a memory error building the results cannot leak them; it is
+ * closed after the function returns, so it holds nothing of its frame). */
 static int free_children(lua_State *L)
 {
-    dg_mcts_result **slot = lua_touserdata(L, 1);
+    dg_mcts_child **slot = lua_touserdata(L, 1);
     if (slot && *slot) {
-        free((*slot)->children);
-        (*slot)->children = NULL;
+        free(*slot);
+        *slot = NULL;
     }
     return 0;
 }
@@ -280,8 +272,9 @@ static int free_children(lua_State *L)
 /* S:mcts(opts) */
 int bs_lua_dgame_mcts(lua_State *L)
 {
-    const dg_desc *d;
-    dg_state *s = bs_lua_checkdgstate(L, 1, &d);
+    lstate *ls = bs_lua_checkdgstate(L, 1);
+    const dg_desc *d = ls->g->d;
+    dg_state *s = ls->s;
     int opts = bs_lua_opttable(L, 2);
     dg_mcts_config cfg;
     memset(&cfg, 0, sizeof cfg);
@@ -319,8 +312,7 @@ int bs_lua_dgame_mcts(lua_State *L)
     cfg.should_stop = should_stop;
     cfg.stop_userdata = &budget;
     dg_mcts_result res;
-    dg_mcts_result *held = &res;
-    dg_mcts_result **slot = lua_newuserdatauv(L, sizeof *slot, 0);
+    dg_mcts_child **slot = lua_newuserdatauv(L, sizeof *slot, 0);
     *slot = NULL;
     static const luaL_Reg closer[] = {{"__close", free_children}, {NULL, NULL}};
     if (luaL_newmetatable(L, "boardscript.dgame_mcts_children"))
@@ -332,7 +324,7 @@ int bs_lua_dgame_mcts(lua_State *L)
         return luaL_error(L, "not enough memory for the search");
     if (st != BS_OK)
         return luaL_error(L, "the search failed (status %d)", st);
-    *slot = held;
+    *slot = res.children;
     push_move(L, res.move);
     lua_createtable(L, 0, 5);
     lua_pushinteger(L, (lua_Integer)res.playouts);

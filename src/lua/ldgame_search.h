@@ -6,9 +6,6 @@
 
 #include "../core/dgame.h"
 
-/* The state and its game of the core.dgame state at `arg` (raises otherwise). */
-dg_state *bs_lua_checkdgstate(lua_State *L, int arg, const dg_desc **d);
-
 /* S:search{...} and S:mcts{...}: the methods (S at 1, options at 2). */
 int bs_lua_dgame_search(lua_State *L);
 int bs_lua_dgame_mcts(lua_State *L);

@@ -3,12 +3,12 @@
 
 #include "ldgame.h"
 
-/* Raises "core.dgame: field PATH: MESSAGE". */
+/* Raises "bad argument #1 to 'dgame' (field PATH: MESSAGE)". */
 static int field_error(lua_State *L, const char *path, const char *fmt, const char *detail)
 {
     char msg[200];
     snprintf(msg, sizeof msg, fmt, detail);
-    return luaL_error(L, "core.dgame: field %s: %s", path, msg);
+    return luaL_argerror(L, 1, lua_pushfstring(L, "field %s: %s", path, msg));
 }
 
 /* The value at the top as an integer lo..hi (popped). */
@@ -188,8 +188,14 @@ static void read_rule(lua_State *L, int t, int r, dg_spec *sp)
         if (!rs->kinds)
             field_error(L, p, "%s", "no kind");
     }
-    int need_dirs = rs->op != DG_OP_PLACE || rs->at == DG_AT_ADJACENT;
-    perside_offsets(L, t, "dirs", path, rs->dirs, need_dirs);
+    if (!perside_offsets(L, t, "dirs", path, rs->dirs, rs->op != DG_OP_PLACE) && rs->at == DG_AT_ADJACENT) {
+        for (int side = 0; side < 2; side++) { /* adjacency defaults to all 8 directions */
+            static const signed char all[8][2] = { { -1, 0 }, { -1, 1 }, { 0, 1 }, { 1, 1 },
+                                                   { 1, 0 },  { 1, -1 }, { 0, -1 }, { -1, -1 } };
+            rs->dirs[side].n = 8;
+            memcpy(rs->dirs[side].d, all, sizeof all);
+        }
+    }
     rs->has_flips = perside_offsets(L, t, "flips", path, rs->flips, 0);
     rs->has_convert = perside_offsets(L, t, "convert", path, rs->convert, 0);
     rs->has_arrow = perside_offsets(L, t, "arrow", path, rs->arrow, 0);
@@ -267,10 +273,10 @@ static int list_field(lua_State *L, int t, const char *key, int max, int require
     if (ty == LUA_TNIL && !required)
         return 0;
     if (ty != LUA_TTABLE)
-        luaL_error(L, "core.dgame: field '%s': a list expected, got %s", key, luaL_typename(L, -1));
+        luaL_argerror(L, 1, lua_pushfstring(L, "field '%s': a list expected, got %s", key, luaL_typename(L, -1)));
     lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
     if (n > max)
-        luaL_error(L, "core.dgame: field '%s': %d entries (at most %d)", key, (int)n, max);
+        luaL_argerror(L, 1, lua_pushfstring(L, "field '%s': %d entries (at most %d)", key, (int)n, max));
     return (int)n;
 }
 
@@ -285,7 +291,7 @@ void bs_lua_read_dgspec(lua_State *L, int t, dg_spec *sp)
     lua_pop(L, 1);
     if (lua_getfield(L, t, "cells") != LUA_TNIL) {
         if (!lua_istable(L, -1))
-            luaL_error(L, "core.dgame: field 'cells': a list expected, got %s", luaL_typename(L, -1));
+            luaL_argerror(L, 1, lua_pushfstring(L, "field 'cells': a list expected, got %s", luaL_typename(L, -1)));
         for (int i = 0; i < ncells; i++) {
             char p[32];
             snprintf(p, sizeof p, "'cells'[%d]", i + 1);
@@ -298,7 +304,7 @@ void bs_lua_read_dgspec(lua_State *L, int t, dg_spec *sp)
     sp->nrules = list_field(L, t, "rules", DG_MAX_RULES, 1);
     for (int r = 0; r < sp->nrules; r++) {
         if (lua_rawgeti(L, -1, r + 1) != LUA_TTABLE)
-            luaL_error(L, "core.dgame: field 'rules'[%d]: a table expected, got %s", r + 1, luaL_typename(L, -1));
+            luaL_argerror(L, 1, lua_pushfstring(L, "field 'rules'[%d]: a table expected, got %s", r + 1, luaL_typename(L, -1)));
         read_rule(L, lua_gettop(L), r, sp);
         lua_pop(L, 1);
     }
@@ -309,7 +315,7 @@ void bs_lua_read_dgspec(lua_State *L, int t, dg_spec *sp)
         char path[48];
         snprintf(path, sizeof path, "'promote'[%d] ", p + 1);
         if (lua_rawgeti(L, -1, p + 1) != LUA_TTABLE)
-            luaL_error(L, "core.dgame: field 'promote'[%d]: a table expected", p + 1);
+            luaL_argerror(L, 1, lua_pushfstring(L, "field 'promote'[%d]: a table expected", p + 1));
         int pt = lua_gettop(L);
         sp->promote[p].from = int_field(L, pt, "from", path, 1, sp->nkinds, INT_MIN);
         sp->promote[p].to = int_field(L, pt, "to", path, 1, sp->nkinds, INT_MIN);
@@ -320,7 +326,7 @@ void bs_lua_read_dgspec(lua_State *L, int t, dg_spec *sp)
     sp->nends = list_field(L, t, "ends", DG_MAX_ENDS, 0);
     for (int e = 0; e < sp->nends; e++) {
         if (lua_rawgeti(L, -1, e + 1) != LUA_TTABLE)
-            luaL_error(L, "core.dgame: field 'ends'[%d]: a table expected, got %s", e + 1, luaL_typename(L, -1));
+            luaL_argerror(L, 1, lua_pushfstring(L, "field 'ends'[%d]: a table expected, got %s", e + 1, luaL_typename(L, -1)));
         read_end(L, lua_gettop(L), e, sp, ncells);
         lua_pop(L, 1);
     }
@@ -328,4 +334,17 @@ void bs_lua_read_dgspec(lua_State *L, int t, dg_spec *sp)
     sp->no_move = enum_field(L, t, "no_move", "", nomove_names, DG_NOMOVE_LOSE);
     sp->score = enum_field(L, t, "score", "", score_names, DG_SCORE_PIECES);
     sp->swap = bool_field(L, t, "swap");
+    int nv = list_field(L, t, "values", DG_MAX_KINDS, 0);
+    for (int k = 0; k < sp->nkinds; k++) {
+        char p[32];
+        snprintf(p, sizeof p, "'values'[%d]", k + 1);
+        if (k < nv && lua_rawgeti(L, -1, k + 1) != LUA_TNIL)
+            sp->values[k] = pop_int(L, p, -1000000, 1000000);
+        else {
+            if (k < nv)
+                lua_pop(L, 1);
+            sp->values[k] = 1;
+        }
+    }
+    lua_pop(L, 1);
 }

@@ -17,9 +17,9 @@
 -- material (the description's `values`), line potential and the lead
 -- towards a reach zone, or with `eval=FILE` a learned one (`boardscript
 -- train --rules GAME.lua`, boardscript.describe.evalfile; refused for
--- another game); `endgame` does not apply there. Given
--- neither `depth` nor `time` it searches DESCRIBED_DEPTH plies within
--- DESCRIBED_TIME seconds.
+-- another game); `endgame`, `weights` and `evaluate` do not apply there.
+-- Given neither `depth` nor `time` it searches DESCRIBED_DEPTH plies
+-- within DESCRIBED_TIME seconds.
 --
 -- The evaluation (`eval`): a learned one (boardscript train) from a file,
 -- `hand` for the hand-written weighted sum, or by default the one shipped
@@ -157,7 +157,7 @@ local function choose_described(self, g, ctx)
   local opts = self.opts
   local depth, time = budget(opts, ctx, alphabeta.DESCRIBED_DEPTH)
   if depth == nil and time == nil then depth, time = alphabeta.DESCRIBED_DEPTH, alphabeta.DESCRIBED_TIME end
-  local normalised = g.rules.described.normalised(g.opts or {})
+  local normalised = describe.normalize(g.rules, g.opts or {})
   local move, value, info = g.state.board:search { depth = depth, time = time, tt_mb = opts.tt_mb or 16,
     values = normalised.values,
     eval = require("boardscript.describe.evalfile").for_policy(self, opts.eval, g, "alphabeta") }

@@ -46,7 +46,8 @@
 --
 -- Options: `playouts` per move (default 1000), `time` (seconds per move,
 -- processor time: playouts run until it is spent, or until `playouts` if
--- that is given too) and `c`, the exploration constant (default 1.4).
+-- that is given too) and `c`, the exploration constant (default 1.4;
+-- DESCRIBED_C for a described game searched in C).
 local core = require "boardscript.core"
 local describe = require "boardscript.describe"
 local evalfile = require "boardscript.evalfile"
@@ -58,12 +59,19 @@ local mcts = {
     playouts = { type = "integer", min = 1, max = 100000000,
                  help = "playouts per move (default 1000; with time, no limit unless given)" },
     time = { type = "number", min = 0, help = "seconds per move (processor time): play out until it is spent" },
-    c = { type = "number", min = 0, max = 100, default = 1.4, help = "exploration constant of UCT" },
+    c = { type = "number", min = 0, max = 100,
+          help = "exploration constant of UCT (default 1.4; 0.4 for a described game searched in C)" },
     eval = { type = "string", help = "value new nodes by a learned evaluation (a file, or shipped), not playouts" },
   },
 }
 
 mcts.DEFAULT_PLAYOUTS = 1000
+--- The exploration constant when `c` is not given.
+mcts.DEFAULT_C = 1.4
+--- The same for a described game searched in C (its playouts are many
+-- more: it explores less; in self-play at equal playouts on Connect Four
+-- and Breakthrough 0.4 beat 0.7 and 1.0, docs/decisions.md).
+mcts.DESCRIBED_C = 0.4
 --- The playouts of a described game searched in C when neither `playouts`
 -- nor `time` is given (C playouts cost a small fraction of the hooks').
 mcts.DESCRIBED_PLAYOUTS = 20000
@@ -282,7 +290,10 @@ local function choose_described(self, g, ctx, opts, time)
   local rng = ctx.rng or g.rng or core.rng(1)
   local playouts = opts.playouts
   if playouts == nil and time == nil then playouts = mcts.DESCRIBED_PLAYOUTS end
-  local move, info = g.state.board:mcts { playouts = playouts, time = time, c = opts.c or mcts.options.c.default,
+  -- under --max-seconds the C search, which no Lua hook can stop, stops
+  -- itself within the budget (both count processor time)
+  if ctx.max_seconds then time = math.min(time or math.huge, 0.9 * ctx.max_seconds) end
+  local move, info = g.state.board:mcts { playouts = playouts, time = time, c = opts.c or mcts.DESCRIBED_C,
     seed = rng:random(0x7fffffff), max_nodes = mcts.DESCRIBED_MAX_NODES,
     eval = require("boardscript.describe.evalfile").for_policy(self, opts.eval, g, "mcts"),
     values = g.rules.described.normalised(g.opts or {}).values }
@@ -304,7 +315,7 @@ function mcts:choose(g, ctx)
   local start = os.clock()
   local deadline = time and start + time or nil
   local playouts = opts.playouts or (time and math.huge or mcts.DEFAULT_PLAYOUTS)
-  local c = opts.c or mcts.options.c.default
+  local c = opts.c or mcts.DEFAULT_C
   local rng = ctx.rng or g.rng or core.rng(1)
   local r, s = g.rules, g.state
   local list = choices(r, s)

@@ -12,23 +12,13 @@ local hooks = setmetatable({}, { __index = board })
 
 local compiled = compile.game
 
-local SIDES = { "black", "white" }
-
--- The side to move of engine state S: "black" or "white" (a state whose
--- `player` field is a number, the reference's until it is renamed, is read
--- as that number).
-local function player(S)
-  local p = S.player
-  if type(p) == "function" then return S:player() end
-  return SIDES[p]
-end
 
 --- The state at the start: the setup position of the game for `opts`.
 -- @tparam table opts the resolved options
 -- @treturn table the state
 function hooks:setup(opts)
   local S = compiled(self, opts or {}):start()
-  return { board = S, player = player(S) }
+  return { board = S, player = S:player() }
 end
 
 --- The legal moves, as integers (a new list).
@@ -46,7 +36,7 @@ end
 function hooks:play(state, move)
   if math.type(move) ~= "integer" then return nil, "not a move of this game" end
   local ok, why = state.board:play(move)
-  if ok then state.player = player(state.board) end
+  if ok then state.player = state.board:player() end
   return ok, why
 end
 
@@ -56,7 +46,7 @@ end
 -- @treturn ?string why not
 function hooks:pass(state)
   local ok, why = state.board:pass()
-  if ok then state.player = player(state.board) end
+  if ok then state.player = state.board:player() end
   return ok, why
 end
 
@@ -72,7 +62,7 @@ end
 -- @treturn boolean
 function hooks:undo(state)
   local ok = state.board:undo()
-  state.player = player(state.board)
+  state.player = state.board:player()
   return ok and true or false
 end
 
@@ -97,13 +87,21 @@ end
 -- @treturn table the copy
 function hooks:clone(state)
   local S = state.board:clone()
-  return { board = S, player = player(S) }
+  return { board = S, player = S:player() }
 end
+
+local starts = setmetatable({}, { __mode = "k" }) -- engine game -> its start state (for notation)
 
 -- A state to read notation with when none is given: the start for the default options.
 local function any_state(self, state)
   if state ~= nil then return state.board end
-  return compiled(self, nil):start()
+  local G = compiled(self, nil)
+  local S = starts[G]
+  if not S then
+    S = G:start()
+    starts[G] = S
+  end
+  return S
 end
 
 --- A move's text: `d3`, `a2-a3`, `c3-e5-c7`, `d1-d7/g7`, `swap`; nil when malformed.

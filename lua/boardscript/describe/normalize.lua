@@ -78,7 +78,8 @@ local function kinds_of(r, desc, n)
   n.kinds, n.kind_of = {}, {}
   for i, kind in ipairs(pieces) do
     if type(kind) ~= "string" or not kind:match("^%a[%w_]*$") or n.kind_of[kind] then
-      r.bad(("'pieces'[%d]"):format(i), ("%s is not a new kind name (letters, digits, _)"):format(errors.describe(kind)))
+      r.bad(("'pieces'[%d]"):format(i),
+        ("%s is not a new kind name (letters, digits, _)"):format(errors.describe(kind)))
     end
     n.kinds[i], n.kind_of[kind] = kind, i
   end
@@ -128,7 +129,8 @@ local function cells_of(r, desc, n)
     local given = r.get(setup, key)
     if type(given) == "table" and next(given) ~= nil and given[1] == nil then
       for kind, list in pairs(given) do
-        local k = n.kind_of[kind] or r.bad(("'setup' '%s'"):format(key), ("unknown kind %s"):format(errors.describe(kind)))
+        local k = n.kind_of[kind]
+          or r.bad(("'setup' '%s'"):format(key), ("unknown kind %s"):format(errors.describe(kind)))
         cells_into(r, ("'setup' '%s' '%s'"):format(key, kind), list, n, 2 * (k - 1) + side)
       end
     elseif given ~= nil then
@@ -213,7 +215,9 @@ local function rules_of(r, desc, n)
 end
 
 -- One direction per axis, in the order n, ne, e, se.
-local AXIS = { [-1] = { [-1] = 4, [0] = 1, [1] = 2 }, [0] = { [-1] = 3, [1] = 3 }, [1] = { [-1] = 2, [0] = 1, [1] = 4 } }
+local AXIS = {
+  [-1] = { [-1] = 4, [0] = 1, [1] = 2 }, [0] = { [-1] = 3, [1] = 3 }, [1] = { [-1] = 2, [0] = 1, [1] = 4 },
+}
 local AXIS_DIR = { { -1, 0 }, { -1, 1 }, { 0, 1 }, { 1, 1 } }
 
 local function end_of(r, n, index, e)
@@ -224,7 +228,7 @@ local function end_of(r, n, index, e)
   fields_known(r, path, e, END_FIELDS[e.op])
   local function f(key) return r.get(e, key) end
   local function at(key) return ("%s '%s'"):format(path, key) end
-  local out, why = { op = e.op }, nil
+  local out, why = { op = e.op }
   if e.op == "line" then
     out.k = f("k")
     if math.type(out.k) ~= "integer" or out.k < 2 or out.k > 26 then r.bad(at("k"), "expected an integer 2..26") end
@@ -290,7 +294,9 @@ local function rest_of(r, desc, n)
   for k = 1, #n.kinds do n.values[k] = 1 end
   for kind, v in pairs(values) do
     local k = n.kind_of[kind] or r.bad("'values'", ("unknown kind %s"):format(errors.describe(kind)))
-    if math.type(v) ~= "integer" or v < 0 or v > 1000 then r.bad(("'values' '%s'"):format(kind), "expected an integer 0..1000") end
+    if math.type(v) ~= "integer" or v < 0 or v > 1000 then
+      r.bad(("'values' '%s'"):format(kind), "expected an integer 0..1000")
+    end
     n.values[k] = v
   end
 end

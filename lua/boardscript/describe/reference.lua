@@ -30,11 +30,11 @@ end
 local function settle(S, mover)
   local D = S.D
   S.list = nil
-  if mover then S.result = ends.check(D, S, mover) end
+  if mover then S.result = ends.check(D, S, mover, S.log[#S.log].changes) end
   if not S.result and S.passes >= 2 then S.result = ends.decided(D, S.cells, "score") end
   if S.result or #legal(S) > 0 then return end
   if D.no_move == "lose" then
-    S.result = { winner = 3 - S.player, how = "win" }
+    S.result = { winner = 3 - S.side, how = "win" }
   elseif D.no_move == "draw" or D.no_move == "score" then
     S.result = ends.decided(D, S.cells, D.no_move)
   end
@@ -43,7 +43,7 @@ end
 local function new_state(D)
   local cells = {}
   for i = 1, D.n do cells[i] = D.cells[i] end
-  local S = setmetatable({ D = D, cells = cells, player = D.first, ply = 0, passes = 0, log = {} }, State)
+  local S = setmetatable({ D = D, cells = cells, side = D.first, plies = 0, passes = 0, log = {} }, State)
   settle(S, nil)
   return S
 end
@@ -90,9 +90,9 @@ function State:play(m)
   if not found then return nil, "illegal" end
   local entry = { move = m, changes = {} }
   push(self, entry)
-  local mover = self.player
+  local mover = self.side
   effects.apply(self.D, self, entry, m)
-  self.player, self.ply, self.passes = 3 - mover, self.ply + 1, 0
+  self.side, self.plies, self.passes = 3 - mover, self.plies + 1, 0
   settle(self, mover)
   return true
 end
@@ -109,8 +109,8 @@ end
 function State:pass()
   if not self:can_pass() then return nil, "cannot pass: the side to move has a move or the game is over" end
   push(self, { pass = true, changes = {} })
-  local mover = self.player
-  self.player, self.ply, self.passes = 3 - mover, self.ply + 1, self.passes + 1
+  local mover = self.side
+  self.side, self.plies, self.passes = 3 - mover, self.plies + 1, self.passes + 1
   settle(self, mover)
   return true
 end
@@ -121,7 +121,7 @@ function State:undo()
   local entry = table.remove(self.log)
   if not entry then return false end
   effects.revert(self, entry)
-  self.player, self.ply = 3 - self.player, self.ply - 1
+  self.side, self.plies = 3 - self.side, self.plies - 1
   self.result, self.passes, self.list = entry.result, entry.passes, entry.list
   return true
 end
@@ -153,16 +153,16 @@ end
 
 --- The side to move, "black" or "white".
 -- @treturn string
-function State:player() return SIDES[self.player] end
+function State:player() return SIDES[self.side] end
 
 --- The number of plies played (moves and passes).
 -- @treturn integer
-function State:ply() return self.ply end
+function State:ply() return self.plies end
 
 --- A hash of the position (cells, side to move, passes).
 -- @treturn integer
 function State:hash()
-  local h = 0xcbf29ce484222325 ~ (self.player * 31 + self.passes)
+  local h = 0xcbf29ce484222325 ~ (self.side * 31 + self.passes)
   for i = 1, self.D.n do h = (h ~ (self.cells[i] + 2)) * 1099511628211 end
   return h
 end
@@ -216,7 +216,7 @@ function State:clone()
 end
 
 State.__eq = function(a, b)
-  if a.D ~= b.D or a.player ~= b.player or a.passes ~= b.passes then return false end
+  if a.D.n ~= b.D.n or a.D.cols ~= b.D.cols or a.side ~= b.side or a.passes ~= b.passes then return false end
   for i = 1, a.D.n do
     if a.cells[i] ~= b.cells[i] then return false end
   end

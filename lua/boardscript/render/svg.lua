@@ -125,8 +125,10 @@ local function board_panel(g, opts)
   add(tag("rect", { "class", "board", "x", num(margin), "y", num(margin), "width", num(cols * cell),
                     "height", num(rows * cell), "fill", BOARD_FILL }))
   local grid = {}
-  for i = 0, rows do grid[#grid + 1] = ("M%d %dh%d"):format(margin, margin + i * cell, cols * cell) end
-  for i = 0, cols do grid[#grid + 1] = ("M%d %dv%d"):format(margin + i * cell, margin, rows * cell) end
+  for i = 0, n do
+    if i <= rows then grid[#grid + 1] = ("M%d %dh%d"):format(margin, margin + i * cell, cols * cell) end
+    if i <= cols then grid[#grid + 1] = ("M%d %dv%d"):format(margin + i * cell, margin, rows * cell) end
+  end
   add(tag("path", { "class", "grid", "d", table.concat(grid), "stroke", GRID, "stroke-width", "1", "fill", "none" }))
   local radius = cell * 0.42
   local numbers = opts.numbers or {}

@@ -18,6 +18,7 @@ local perft = require "boardscript.perft"
 local record = require "boardscript.record"
 local rules_mod = require "boardscript.rules"
 local schedule = require "boardscript.soak.schedule"
+local described = require "boardscript.soak.described"
 
 local checked_game = {}
 
@@ -329,6 +330,11 @@ local function step(run, g, choice_rng)
   end
   local pick = choice_rng:random(choices)
   local choice = pick <= #moves and moves[pick] or "pass"
+  if run.described then
+    local why = described.step(run.described, moves, choice)
+    if why then fail(run.ply, "described", "the C engine and the reference: %s", why) end
+    run.checks = run.checks + 3
+  end
   run.playing = choice == "pass" and "pass" or g:move_text(choice)
   local player = state.player
   local count, squares = expected_flips(run, state, choice)
@@ -406,6 +412,7 @@ function checked_game.play(info, searcher, run)
   run.g, run.rules, run.searcher, run.ply, run.checks = g, g.rules, searcher, 0, 0
   run.buffers = { {}, {}, {}, {} }
   run.searched = rules_mod.searched_in_core(g.rules)
+  run.described = described.start(g.rules, g.opts)
   if run.searched or rules_mod.counted_in_core(g.rules) then run.core_desc = rules_mod.core_game(g.rules, g.state) end
   local cells = is_board(g.state.board) and g.state.board:size() ^ 2 or 2 * #g:moves()
   run.sample_ply = opts_rng:random(0, math.max(1, math.floor(cells / 2)))
@@ -418,6 +425,10 @@ function checked_game.play(info, searcher, run)
     run.ply = run.ply + 1
   end
   run.playing = nil
+  if run.described then
+    local why = described.finish(run.described)
+    if why then fail(run.ply, "described", "the C engine and the reference: %s", why) end
+  end
   check_core_view(run, g.state, true)
   check_boxes(run, g.state)
   check_record(run, g, info)

@@ -45,15 +45,38 @@ function board.code(kind, side)
   return 2 * (kind - 1) + side
 end
 
+-- The table of cell -> cell one (dr, dc) away (false off the board),
+-- built once per offset and game.
+local function neighbours(D, dr, dc)
+  local key = dr * 64 + dc
+  local t = D.neighbours[key]
+  if t then return t end
+  t = {}
+  for i = 1, D.n do
+    local r, c = (i - 1) // D.cols + 1 + dr, (i - 1) % D.cols + 1 + dc
+    t[i] = r >= 1 and r <= D.rows and c >= 1 and c <= D.cols and (r - 1) * D.cols + c
+  end
+  D.neighbours[key] = t
+  return t
+end
+
+--- The cell (dr, dc) away from cell i, or nil off the board.
+-- @tparam table D the compiled game
+-- @tparam integer i a cell (1-based)
+-- @tparam integer dr rows
+-- @tparam integer dc columns
+-- @treturn ?integer
+function board.offset_rc(D, i, dr, dc)
+  return neighbours(D, dr, dc)[i] or nil
+end
+
 --- The cell one offset away from cell i, or nil off the board.
 -- @tparam table D the compiled game
 -- @tparam integer i a cell (1-based)
 -- @tparam table d { dr, dc }
 -- @treturn ?integer
 function board.offset(D, i, d)
-  local r, c = (i - 1) // D.cols + 1 + d[1], (i - 1) % D.cols + 1 + d[2]
-  if r < 1 or r > D.rows or c < 1 or c > D.cols then return nil end
-  return (r - 1) * D.cols + c
+  return neighbours(D, d[1], d[2])[i] or nil
 end
 
 --- The row and column (1-based) of cell i.

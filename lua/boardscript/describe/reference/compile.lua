@@ -126,7 +126,7 @@ end
 function compile.game(t)
   if type(t) ~= "table" then error("normalised game: expected a table, got " .. type(t), 0) end
   local name = type(t.name) == "string" and t.name or "?"
-  local D = { name = name }
+  local D = { name = name, neighbours = {} }
   D.rows = integer_in(name, "'rows'", t.rows, 1, 26)
   D.cols = integer_in(name, "'cols'", t.cols, 1, 26)
   D.n = D.rows * D.cols

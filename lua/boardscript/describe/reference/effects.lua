@@ -74,7 +74,7 @@ end
 -- @tparam table entry the undo entry of this ply
 -- @tparam integer m the move
 function effects.apply(D, S, entry, m)
-  local side = S.player
+  local side = S.side
   local o, t, ri, hops, extra = board.decode(m)
   if ri == board.SWAP_RULE then return swap(D, S, entry) end
   local rule = D.rules[ri + 1]

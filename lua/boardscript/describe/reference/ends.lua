@@ -70,18 +70,27 @@ function ends.decided(D, cells, how)
   return { winner = a > b and 1 or b > a and 2 or 0, how = "score" }
 end
 
-local function line(D, cells, side, e)
+-- The length of the run of side's pieces through cell i along axis.
+local function run_through(D, cells, side, i, axis)
+  local length = 1
+  for _, sign in ipairs { 1, -1 } do
+    local j = board.offset_rc(D, i, sign * axis[1], sign * axis[2])
+    while j and side_of(cells[j]) == side do
+      length, j = length + 1, board.offset_rc(D, j, sign * axis[1], sign * axis[2])
+    end
+  end
+  return length
+end
+
+-- At least k: through the cells the ply made the mover's (`changed`; a
+-- run cannot appear elsewhere, a setup's own run is not seen). Exactly k:
+-- every maximal run of the mover (a move can shorten one to k).
+local function line(D, cells, side, e, changed)
   for i = 1, D.n do
-    if side_of(cells[i]) == side then
+    if side_of(cells[i]) == side and (e.exact or changed[i]) then
       for _, axis in ipairs(e.axes) do
-        local back = offset(D, i, { -axis[1], -axis[2] })
-        if not (back and side_of(cells[back]) == side) then
-          local length, j = 1, offset(D, i, axis)
-          while j and side_of(cells[j]) == side do
-            length, j = length + 1, offset(D, j, axis)
-          end
-          if length == e.k or (length > e.k and not e.exact) then return true end
-        end
+        local length = run_through(D, cells, side, i, axis)
+        if length == e.k or (length > e.k and not e.exact) then return true end
       end
     end
   end
@@ -137,13 +146,19 @@ end
 -- @tparam table D the compiled game
 -- @tparam table S the state (after the ply)
 -- @tparam integer mover 1 or 2
+-- @tparam table changes the ply's cell changes (pairs cell, old value)
 -- @treturn ?table the result
-function ends.check(D, S, mover)
+function ends.check(D, S, mover, changes)
   local cells = S.cells
+  local changed = {}
+  for j = 1, #changes, 2 do
+    local i = changes[j]
+    if side_of(cells[i]) == mover and side_of(changes[j + 1]) ~= mover then changed[i] = true end
+  end
   local win = { winner = mover, how = "win" }
   for _, e in ipairs(D.ends) do
     if e.op == "line" then
-      if line(D, cells, mover, e) then return win end
+      if line(D, cells, mover, e, changed) then return win end
     elseif e.op == "connect" then
       if connect(D, cells, mover, e) then return win end
     elseif e.op == "reach" then
@@ -153,7 +168,7 @@ function ends.check(D, S, mover)
     elseif e.op == "full" then
       if full(D, cells) then return ends.decided(D, cells, e.result) end
     elseif e.op == "plies" then
-      if S.ply >= e.n then return ends.decided(D, cells, e.result) end
+      if S.plies >= e.n then return ends.decided(D, cells, e.result) end
     end
   end
   return nil

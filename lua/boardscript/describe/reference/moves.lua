@@ -202,6 +202,19 @@ local function hop_moves(D, cells, side, rule, ri, add)
   end
 end
 
+--- The pieces of a side.
+-- @tparam table D the compiled game
+-- @tparam table cells the position's cells
+-- @tparam integer side 1 or 2
+-- @treturn integer
+function moves.count(D, cells, side)
+  local n = 0
+  for i = 1, D.n do
+    if side_of(cells[i]) == side then n = n + 1 end
+  end
+  return n
+end
+
 local GENERATE = { place = place_moves, step = step_moves, leap = step_moves, slide = slide_moves, hop = hop_moves }
 
 --- The legal moves of the side to move, in the contract's order (the
@@ -211,7 +224,7 @@ local GENERATE = { place = place_moves, step = step_moves, leap = step_moves, sl
 -- @treturn table list of move integers
 function moves.generate(D, S)
   local list, captures, any_capture = {}, {}, false
-  local side, cells = S.player, S.cells
+  local side, cells = S.side, S.cells
   local function add(m, capture)
     local j = #list + 1
     list[j], captures[j] = m, capture
@@ -225,7 +238,8 @@ function moves.generate(D, S)
     end
     list = kept
   end
-  if D.swap and S.ply == 1 and #S.log == 1 and not S.log[1].pass and side ~= D.first then
+  if D.swap and S.plies == 1 and #S.log == 1 and not S.log[1].pass and side ~= D.first
+    and moves.count(D, cells, D.first) == 1 then
     list[#list + 1] = encode(NONE, NONE, board.SWAP_RULE, 0, 0)
   end
   return list
