@@ -159,21 +159,21 @@ describe("boardscript train --rules GAME.lua (a described game)", function()
     assert.truthy(err:find("cannot load", 1, true), err)
   end)
 
-  it("ships an evaluation of Breakthrough that loads for it (eval=shipped), and none for Connect Four", function()
+  it("ships an evaluation of Connect Four that loads for it (eval=shipped), and none for Breakthrough", function()
     local BREAKTHROUGH = SOURCE .. "/lua/examples/breakthrough.lua"
-    local id = dgfile.identity(rules_of(BREAKTHROUGH), {})
+    local id = dgfile.identity(rules_of(CONNECT4), {})
     local path = dgfile.shipped(id)
-    assert.truthy(path, "no lua/boardscript/evals/breakthrough-8x8.dgeval")
+    assert.truthy(path, "no lua/boardscript/evals/connect4-6x7.dgeval")
     local E, h = dgfile.load(path)
     dgfile.check(h, id, path) -- its normalised form is the example's: retrain it when that changes
     assert.truthy(E:info().nonzero > 1000)
-    local out = run_ok { "match", "--rules", BREAKTHROUGH, "--games", "2", "--seed", "1",
+    local out = run_ok { "match", "--rules", CONNECT4, "--games", "2", "--seed", "1",
                          "--a", "alphabeta:depth=1,eval=shipped", "--b", "random" }
     assert.truthy(out:find("Score of alphabeta:depth=1,eval=shipped vs random: 2 - 0 - 0", 1, true), out)
-    assert.is_nil(dgfile.shipped(dgfile.identity(rules_of(CONNECT4), {})))
-    local _, _, err = host { "match", "--rules", CONNECT4, "--games", "1", "--seed", "1",
+    assert.is_nil(dgfile.shipped(dgfile.identity(rules_of(BREAKTHROUGH), {})))
+    local _, _, err = host { "match", "--rules", BREAKTHROUGH, "--games", "1", "--seed", "1",
                              "--a", "alphabeta:depth=1,eval=shipped", "--b", "random" }
-    assert.truthy(err:find("no evaluation is shipped for the described game connect4 (6x7)", 1, true), err)
+    assert.truthy(err:find("no evaluation is shipped for the described game breakthrough (8x8)", 1, true), err)
   end)
 
   it("refuses what a described game does not take, in one line", function()
