@@ -192,6 +192,24 @@
 --- The largest number of edges the solver takes (64).
 -- @field dots_solver_max_edges
 
+--- A new learned evaluation of a described game (n-tuples over the cells,
+-- src/core/dgame_ntuple.c), every weight zero: windows of `length` cells
+-- along rows, columns and both diagonals, and 2 x 2 squares, one table per
+-- window and phase, each cell read from the side to move; per phase a bias,
+-- a weight per kind and one for the hand-written evaluation.
+-- @function dgame_eval
+-- @param S a state of the game (`core.dgame(...):start()`): its shape
+-- @tab[opt] opts `length` (1..6, default 4 or less on a small board),
+-- `phases` (1..16, default 1), `squares` (boolean), `hand_scale` (the
+-- hand-written value h is read as h / (|h| + hand_scale); default 100)
+-- @return the evaluation E
+-- @raise for a shape with too many weights or no window
+
+--- Reads what `E:save()` wrote.
+-- @function dgame_eval_load
+-- @string bytes the bytes
+-- @return the evaluation, or nil and why (a damaged or cut string, another format)
+
 --- A capture-game board (userdata "boardscript.board"). It keeps the plays
 -- made with `play` so `undo` can take them back; editing a cell with `set`
 -- forgets that history.
@@ -889,7 +907,8 @@
 -- @tab[opt] opts `depth` (1..100; without depth, time or nodes: 6), `time`
 -- (seconds of wall time), `nodes`, `tt_mb` (1..4096, default 16), `values`
 -- (a list of the kinds' values, default 1 each), `quiescence` (0..32 plies
--- of captures past the horizon, default 8)
+-- of captures past the horizon, default 8), `eval` (a learned evaluation
+-- of this game, `core.dgame_eval`: the horizon's value instead)
 -- @return the move
 -- @treturn int its value for the side to move, in hundredths of a piece;
 -- beyond +-1000000 a win or loss found
@@ -903,9 +922,44 @@
 -- @tab[opt] opts `playouts` (without playouts or time: 1000), `time`
 -- (seconds of processor time), `seed` (an integer, default 1: the same seed
 -- gives the same move), `c` (0..100, default 0.4), `max_nodes` (16..2^30,
--- default 2^20 nodes of 32 bytes)
+-- default 2^20 nodes of 32 bytes), `eval` (a learned evaluation of this
+-- game: a new leaf's odds (v + 1) / 2 of its value v, not a playout),
+-- `values` (the kinds' values of the hand-written evaluation it reads)
 -- @return the move
 -- @treturn table info: `playouts`, `value` (the side to move's mean reward,
 -- 0..1), `nodes`, `proven` (1 a proven win, -1 a proven loss, 0),
 -- `visits` (move -> playouts through it), `seconds`
 -- @return or nil and "game over"
+
+--- A learned evaluation of a described game (`core.dgame_eval`).
+-- @type dgame_eval
+
+--- The value of a state for its side to move (about +1 a win, -1 a loss).
+-- @function dgame_eval:value
+-- @param S a state of the game it fits (another game raises)
+-- @tab[opt] opts `values`: the kinds' values of the hand-written evaluation it reads
+-- @treturn number the value
+
+--- Whether the evaluation fits a state's game (rows, cols, kinds).
+-- @function dgame_eval:fits
+-- @param S a state
+-- @treturn boolean
+
+--- The evaluation as bytes (its shape, the weights, a checksum).
+-- @function dgame_eval:save
+-- @treturn string the bytes
+
+--- What it is: `rows`, `cols`, `kinds`, `length`, `squares`, `phases`,
+-- `hand_scale`, `instances` (windows and squares), `weights`, `nonzero`.
+-- @function dgame_eval:info
+-- @treturn table
+
+--- A trainer of this evaluation: positions with labels, fitted into it.
+-- `T:add(S, target[, holdout[, slot]])` adds a state (or replaces the
+-- slot-th position); `T:count([holdout])`; `T:fit{ iterations =, ridge = }`
+-- (ridge least squares by conjugate gradient from the current weights;
+-- `ridge` pulls the tables' entries to zero, the scalars by at most 1)
+-- -> `{ train_rms =, holdout_rms =, iterations = }`.
+-- @function dgame_eval:trainer
+-- @tab[opt] opts `values`: the kinds' values of the hand-written evaluation
+-- @return the trainer

@@ -37,6 +37,7 @@ int dgs_prepare_eval(dg_searcher *sr, const dg_eval_game *eg)
             sr->uniform = 0;
     }
     sr->reach_kinds = eg->reach_kinds ? eg->reach_kinds : ~0u;
+    sr->learned = eg->learned;
     for (int code = 0; code < 256; code++)
         sr->side_of[code] = (unsigned char)(code == 0 ? 0 : code == DG_BLOCK ? 3 : dg_side_of((unsigned)code));
     if (sr->k >= 2) {
@@ -143,7 +144,7 @@ static void line_potential64(const dg_searcher *sr, const dg_state *s, int v[2])
 
 /* The position for the side to move, in hundredths of a piece: material,
  * line potential, the lead towards the reach zone. */
-int dgs_evaluate(dg_searcher *sr)
+static int hand_evaluate(dg_searcher *sr)
 {
     const dg_state *s = sr->s;
     int v[2];
@@ -175,3 +176,41 @@ int dgs_evaluate(dg_searcher *sr)
 }
 
 /* A finished game for the side to move, `ply` plies from the root. */
+
+/* The learned value (which reads the hand-written one) in hundredths. */
+static int learned_value(const dg_searcher *sr, const dg_state *s, int hand)
+{
+    double x = dg_ntuple_value_hand(sr->learned, s, hand) * DG_NT_SEARCH_SCALE;
+    double bound = DG_SEARCH_WIN / 4;
+    return x > bound ? (int)bound : x < -bound ? -(int)bound : (int)x;
+}
+
+/* The horizon's value: the hand-written evaluation, or the learned one. */
+int dgs_evaluate(dg_searcher *sr)
+{
+    int hand = hand_evaluate(sr);
+    return sr->learned ? learned_value(sr, sr->s, hand) : hand;
+}
+
+int dg_search_prepare(dg_searcher *sr, const dg_desc *d, const dg_eval_game *eg)
+{
+    if (!sr || !d || !eg || eg->rows != dg_rows(d) || eg->cols != dg_cols(d) || eg->line_k < 0 ||
+        (eg->learned && !dg_ntuple_fits(eg->learned, d)))
+        return BS_EINVAL;
+    sr->d = d;
+    return dgs_prepare_eval(sr, eg);
+}
+
+int dg_search_static(dg_searcher *sr, const dg_state *s, int *value, int *hand)
+{
+    if (!sr || !s || !sr->d)
+        return BS_EINVAL;
+    sr->s = (dg_state *)(uintptr_t)s; /* read only: the evaluation plays nothing */
+    int h = hand_evaluate(sr);
+    if (hand)
+        *hand = h;
+    if (value)
+        *value = sr->learned ? learned_value(sr, s, h) : h;
+    sr->s = NULL;
+    return BS_OK;
+}

@@ -394,7 +394,7 @@ int dg_search(dg_searcher *sr, const dg_desc *d, dg_state *s, const dg_eval_game
               dg_search_result *res)
 {
     if (!sr || !d || !s || !eg || !res || eg->rows < 1 || eg->cols < 1 || eg->rows * eg->cols > NO_CELL ||
-        eg->line_k < 0)
+        eg->line_k < 0 || (eg->learned && !dg_ntuple_fits(eg->learned, d)))
         return BS_EINVAL;
     memset(res, 0, sizeof *res);
     if (dg_status(d, s) != DG_ONGOING)

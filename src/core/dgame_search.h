@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "dgame.h"
+#include "dgame_ntuple.h"
 
 /* What the horizon evaluation needs to know of a game beyond its states:
  * filled by the caller from the normalised description (the engine's
@@ -20,7 +21,13 @@ typedef struct dg_eval_game {
     const int *reach_zone[2];    /* the first `reach` end's zone per side (cells), or NULL */
     int reach_zone_count[2];
     unsigned reach_kinds;        /* bit k - 1: kind k counts for reach (0: every kind) */
+    /* A learned evaluation (dgame_ntuple.h) of this game, or NULL: when given
+     * it replaces the one above, its value times DG_NT_SEARCH_SCALE. */
+    const dg_ntuple *learned;
 } dg_eval_game;
+
+/* A learned value of 1 (a win's label) in the search's hundredths. */
+#define DG_NT_SEARCH_SCALE 1000
 
 /* Values, from the side to move: an evaluation stays within
  * +-(DG_SEARCH_WIN - 1); a finished game is worth 0 for a draw and
@@ -72,6 +79,14 @@ typedef struct dg_search_result {
 int dg_search(dg_searcher *sr, const dg_desc *d, dg_state *s, const dg_eval_game *eg, const dg_search_limits *lim,
               dg_search_result *res);
 
+/* The static evaluation alone (what the search reads at its horizon),
+ * without searching: dg_search_prepare makes the tables of game eg once
+ * (BS_OK, BS_EINVAL, BS_ENOMEM), then dg_search_static values states of
+ * that game: *value as the search would (the learned evaluation when eg
+ * has one), *hand the hand-written one (either may be NULL). */
+int dg_search_prepare(dg_searcher *sr, const dg_desc *d, const dg_eval_game *eg);
+int dg_search_static(dg_searcher *sr, const dg_state *s, int *value, int *hand);
+
 /* ---- Monte Carlo tree search ---- */
 
 /* A leaf's value from an evaluation instead of a random playout (a hook
@@ -105,6 +120,11 @@ typedef struct dg_mcts_result {
     dg_mcts_child *children; /* the root's children (malloc'd, the caller frees), or NULL */
     int child_count;
 } dg_mcts_result;
+
+/* A dg_leaf_fn reading a learned evaluation (userdata: a dg_searcher that
+ * dg_search_prepare made ready with it): its value v (a win 1, a loss -1)
+ * as the odds (v + 1) / 2, within [0, 1]. */
+double dg_ntuple_leaf(void *userdata, const dg_desc *d, const dg_state *s, int *failed);
 
 /* UCT from `s` (played and undone on, left as it was). BS_ESTATE for a
  * finished game, BS_EINVAL, BS_ENOMEM (nothing to free then). */

@@ -56,6 +56,7 @@ struct dg_searcher {
     unsigned char *dist[2]; /* per side and cell: rows to the reach zone (255 none) */
     int values[DG_EVAL_KINDS];
     unsigned reach_kinds;
+    const dg_ntuple *learned; /* the learned evaluation (dgame_ntuple.h), or NULL */
     /* the search in progress */
     const dg_desc *d;
     dg_state *s;

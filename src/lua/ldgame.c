@@ -415,4 +415,5 @@ void bs_lua_open_dgame(lua_State *L)
     bs_lua_newmeta(L, DGSTATE_META, state_methods, state_meta);
     lua_pushcfunction(L, core_dgame);
     lua_setfield(L, -2, "dgame");
+    bs_lua_open_dgame_eval(L);
 }

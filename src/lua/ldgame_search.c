@@ -1,6 +1,7 @@
 /* ldgame_search.c - S:search and S:mcts: the described-game searchers (dgame_search.h) as methods of a core.dgame state. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -11,13 +12,15 @@
 #include "ldgame_search.h"
 
 /*
- * S:search{ depth =, time =, nodes =, tt_mb =, values =, quiescence = } -> move, value, info
+ * S:search{ depth =, time =, nodes =, tt_mb =, values =, quiescence =, eval = } -> move, value, info
  *   info = { depth =, nodes =, exact =, stopped =, seconds = }; value for
  *   the side to move (hundredths of a piece; a result beyond +-1000000).
- * S:mcts{ playouts =, time =, seed =, c =, max_nodes = } -> move, info
+ * S:mcts{ playouts =, time =, seed =, c =, max_nodes =, eval =, values = } -> move, info
  *   info = { playouts =, value = (0..1, the side to move's), nodes =,
  *   proven =, visits = { [move] = n } }.
  * A finished game gives nil, "game over". A pass is the string "pass".
+ * `eval`: a learned evaluation (core.dgame_eval) of this game: the search's
+ * horizon value, MCTS's leaf value instead of a random playout.
  */
 
 /* Defaults: the Lua alphabeta's depth without a time, MCTS's playouts. */
@@ -119,6 +122,15 @@ static void eval_game(lua_State *L, int opts, const dg_desc *d, dg_eval_game *eg
     }
     if (opts)
         lua_pop(L, 1);
+    if (opts && lua_getfield(L, opts, "eval") != LUA_TNIL) {
+        if (!luaL_testudata(L, -1, "boardscript.dgame_eval"))
+            luaL_argerror(L, opts, "field 'eval': a core.dgame_eval evaluation expected");
+        eg->learned = bs_lua_checkdgeval(L, lua_gettop(L));
+        if (!dg_ntuple_fits(eg->learned, d))
+            luaL_argerror(L, opts, "field 'eval': an evaluation of another game");
+    }
+    if (opts)
+        lua_pop(L, 1); /* E stays referenced by the options table while the search runs */
 }
 
 /* The reach end's zones as cell lists: kept in `zones` (2 x cells). */
@@ -141,6 +153,47 @@ static void eval_reach(const dg_desc *d, dg_eval_game *eg, int *zones)
         eg->reach_kinds = e->kinds;
         return;
     }
+}
+
+/* Frees the searcher a holder keeps. */
+static int holder_gc(lua_State *L)
+{
+    dg_searcher **slot = lua_touserdata(L, 1);
+    if (slot && *slot) {
+        dg_searcher_free(*slot);
+        *slot = NULL;
+    }
+    return 0;
+}
+
+dg_searcher *bs_lua_static_searcher(lua_State *L, int state_arg, int opts, const struct dg_ntuple *nt)
+{
+    const dg_desc *d;
+    d = bs_lua_checkdgstate(L, state_arg)->g->d;
+    dg_eval_game eg;
+    eval_game(L, opts, d, &eg);
+    eg.learned = nt;
+    int cells = eg.rows * eg.cols;
+    int *zones = lua_newuserdatauv(L, sizeof(int) * 2 * (size_t)cells, 0);
+    eval_reach(d, &eg, zones);
+    dg_searcher **slot = lua_newuserdatauv(L, sizeof *slot, 0);
+    *slot = NULL;
+    static const luaL_Reg holder[] = {{"__gc", holder_gc}, {NULL, NULL}};
+    if (luaL_newmetatable(L, "boardscript.dgame_static"))
+        luaL_setfuncs(L, holder, 0);
+    lua_setmetatable(L, -2);
+    dg_search_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.tt_bytes = 4096;
+    if (dg_searcher_new(slot, &cfg) != BS_OK)
+        luaL_error(L, "not enough memory for the evaluation");
+    int st = dg_search_prepare(*slot, d, &eg);
+    if (st == BS_ENOMEM)
+        luaL_error(L, "not enough memory for the evaluation");
+    if (st != BS_OK)
+        luaL_error(L, "an evaluation of another game");
+    lua_remove(L, -2); /* the zones: read by prepare only */
+    return *slot;
 }
 
 /* S:search(opts) */
@@ -235,6 +288,17 @@ int bs_lua_dgame_mcts(lua_State *L)
         cfg.seed = (uint64_t)bs_lua_intfield(L, opts, "seed", LUA_MININTEGER, LUA_MAXINTEGER, 1);
         cfg.c = bs_lua_numfield(L, opts, "c", 0, 100, DEFAULT_C);
         cfg.max_nodes = (size_t)bs_lua_intfield(L, opts, "max_nodes", 16, (lua_Integer)1 << 30, DEFAULT_MAX_NODES);
+        if (lua_getfield(L, opts, "eval") != LUA_TNIL) {
+            if (!luaL_testudata(L, -1, "boardscript.dgame_eval"))
+                luaL_argerror(L, opts, "field 'eval': a core.dgame_eval evaluation expected");
+            const dg_ntuple *nt = bs_lua_checkdgeval(L, lua_gettop(L));
+            if (!dg_ntuple_fits(nt, d))
+                luaL_argerror(L, opts, "field 'eval': an evaluation of another game");
+            cfg.leaf = dg_ntuple_leaf;
+            cfg.leaf_userdata = bs_lua_static_searcher(L, 1, opts, nt); /* its holder stays on the stack */
+            lua_insert(L, -2);
+        }
+        lua_pop(L, 1);
     }
     if (cfg.playouts == 0 && seconds == 0)
         cfg.playouts = DEFAULT_PLAYOUTS;

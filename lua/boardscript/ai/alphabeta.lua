@@ -15,9 +15,11 @@
 -- (`describe.in_core`) is searched by the described-game searcher
 -- (`S:search`, src/core/dgame_search.c): the same options, an evaluation of
 -- material (the description's `values`), line potential and the lead
--- towards a reach zone; `endgame`, `eval`, `weights` and `evaluate` do not
--- apply there. Given neither `depth` nor `time` it searches
--- DESCRIBED_DEPTH plies within DESCRIBED_TIME seconds.
+-- towards a reach zone, or with `eval=FILE` a learned one (`boardscript
+-- train --rules GAME.lua`, boardscript.describe.evalfile; refused for
+-- another game); `endgame`, `weights` and `evaluate` do not apply there.
+-- Given neither `depth` nor `time` it searches DESCRIBED_DEPTH plies
+-- within DESCRIBED_TIME seconds.
 --
 -- The evaluation (`eval`): a learned one (boardscript train) from a file,
 -- `hand` for the hand-written weighted sum, or by default the one shipped
@@ -157,7 +159,8 @@ local function choose_described(self, g, ctx)
   if depth == nil and time == nil then depth, time = alphabeta.DESCRIBED_DEPTH, alphabeta.DESCRIBED_TIME end
   local normalised = describe.normalize(g.rules, g.opts or {})
   local move, value, info = g.state.board:search { depth = depth, time = time, tt_mb = opts.tt_mb or 16,
-    values = normalised.values }
+    values = normalised.values,
+    eval = require("boardscript.describe.evalfile").for_policy(self, opts.eval, g, "alphabeta") }
   if move == nil then return nil end
   if ctx and ctx.log then
     ctx.log("%s value %d depth %d nodes %d %.3f s%s", move == "pass" and "pass" or g:move_text(move) or "?",

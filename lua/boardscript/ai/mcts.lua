@@ -40,7 +40,9 @@
 -- the same UCT with random playouts, its tree in a bounded pool, proven
 -- wins and losses carried up the tree, the generator seeded from the
 -- game's (so a fixed seed gives the same moves). There `playouts`
--- defaults to DESCRIBED_PLAYOUTS, and `eval` does not apply.
+-- defaults to DESCRIBED_PLAYOUTS, and `eval=FILE` takes a learned
+-- evaluation of the described game (`boardscript train --rules GAME.lua`):
+-- a new leaf's odds are (value + 1) / 2 instead of a random playout.
 --
 -- Options: `playouts` per move (default 1000), `time` (seconds per move,
 -- processor time: playouts run until it is spent, or until `playouts` if
@@ -290,7 +292,7 @@ local function root_cursor(r, s, list)
 end
 
 -- A described game's move, searched in C.
-local function choose_described(g, ctx, opts, time)
+local function choose_described(self, g, ctx, opts, time)
   local rng = ctx.rng or g.rng or core.rng(1)
   local playouts = opts.playouts
   if playouts == nil and time == nil then playouts = mcts.DESCRIBED_PLAYOUTS end
@@ -298,7 +300,9 @@ local function choose_described(g, ctx, opts, time)
   -- itself within the budget (both count processor time)
   if ctx.max_seconds then time = math.min(time or math.huge, 0.9 * ctx.max_seconds) end
   local move, info = g.state.board:mcts { playouts = playouts, time = time, c = opts.c or mcts.DESCRIBED_C,
-    seed = rng:random(0x7fffffff), max_nodes = mcts.DESCRIBED_MAX_NODES }
+    seed = rng:random(0x7fffffff), max_nodes = mcts.DESCRIBED_MAX_NODES,
+    eval = require("boardscript.describe.evalfile").for_policy(self, opts.eval, g, "mcts"),
+    values = g.rules.described.normalised(g.opts or {}).values }
   if move == nil then return nil end
   if ctx.log then
     ctx.log("%d playouts, %.3f s: %s, %d visits, %.2f won", info.playouts, info.seconds,
@@ -313,7 +317,7 @@ function mcts:choose(g, ctx)
   ctx = ctx or {}
   local opts = ctx.options or self.opts or {}
   local time = ctx.time or opts.time
-  if describe.in_core(g.rules) then return choose_described(g, ctx, opts, time) end
+  if describe.in_core(g.rules) then return choose_described(self, g, ctx, opts, time) end
   local start = os.clock()
   local deadline = time and start + time or nil
   local playouts = opts.playouts or (time and math.huge or mcts.DEFAULT_PLAYOUTS)

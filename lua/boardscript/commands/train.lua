@@ -5,7 +5,9 @@
 -- after each round a fit over all positions so far and a short duel
 -- against the hand-written evaluation. `--jobs K` plays in K worker
 -- processes, `--shard I/N` plays one slice and writes the positions as a
--- data file, `--data FILES` fits such files. docs/guide.md, "Training an
+-- data file, `--data FILES` fits such files. A described game
+-- (boardscript.describe) is trained by boardscript.train.described: an
+-- n-tuple evaluation over its cells. docs/guide.md, "Training an
 -- evaluation".
 local errors = require "boardscript.errors"
 local options = require "boardscript.options"
@@ -49,6 +51,11 @@ function command.configure(cmd)
     :convert(options.integer_in(1, 256, "jobs"))
   cmd:option("--depth", ("Plies the self-play search looks ahead (default %d; C searcher only)."):format(
     setup.DEPTH)):convert(options.integer_in(1, 20, "depth"))
+  cmd:option("--duel-depth", "Plies both sides of each round's duel search (described games; default: --depth).")
+    :convert(options.integer_in(1, 20, "duel-depth"))
+  cmd:option("--children", "Share of the positions whose every child is learned too, valued by a search a ply "
+    .. "shallower (described games; default 0).")
+    :convert(number_in(0, 1, "children"))
   cmd:option("--endgame", "Solve exactly at this many empty cells or fewer (default 12 on 8 x 8, else 10).")
     :convert(options.integer_in(0, 30, "endgame"))
   cmd:option("--plies", "Random plies at the start of every game (default: an eighth of the cells).")
@@ -131,6 +138,8 @@ local function reproduce(args)
   for _, o in ipairs(args.opt or {}) do add("--opt", o) end
   add("--games", args.games)
   add("--minutes", args.minutes)
+  add("--duel-depth", args.duel_depth)
+  add("--children", args.children)
   for _, name in ipairs { "rounds", "depth", "endgame", "plies", "epsilon", "label", "iterations", "shrink", "phases",
                           "features", "eval" } do
     add("--" .. name, args[name])
@@ -225,6 +234,13 @@ function command.worker_argv(args, sp, first, count, seconds, eval_path)
 end
 
 function command.run(args)
+  local described = require "boardscript.train.described"
+  local described_rules = described.rules_of(args)
+  if described_rules then
+    if args.seed == nil then args.seed = options.clock_seed() end
+    if args.out ~= "-" then check_writable(args.out, "--out") end
+    return described.run(args, described_rules, reproduce(args))
+  end
   check_args(args)
   if args.seed == nil then args.seed = options.clock_seed() end
   local game = setup.trained_game(args)

@@ -35,6 +35,14 @@ local function canonical(v, out)
   return out
 end
 
+--- A canonical text of a normalised form (its keys sorted): equal forms
+-- give equal texts (a learned evaluation records its checksum).
+-- @tparam table n a normalised form
+-- @treturn string the text
+function compile.canonical_text(n)
+  return table.concat(canonical(n, {}))
+end
+
 --- The options of `desc` resolved: the values given, then the defaults
 -- of its `options` declarations (a new table).
 -- @tparam table desc a description

@@ -1,0 +1,330 @@
+--- `boardscript train` for a described game (boardscript.describe): an
+-- n-tuple evaluation over the cells (core.dgame_eval) learned by self-play
+-- with the C search over the described-game engine. Rounds of games, the
+-- first played with the untrained search (the engine's hand-written
+-- evaluation), the next with the evaluation fitted so far; every position
+-- labelled by the game's result for its side to move; after each round a
+-- fit over every position so far and a duel of the learned evaluation
+-- against the untrained search at the same depth. docs/guide.md,
+-- "Training an evaluation", "Described games".
+local core = require "boardscript.core"
+local compile = require "boardscript.describe.compile"
+local describe = require "boardscript.describe"
+local errors = require "boardscript.errors"
+local evalfile = require "boardscript.describe.evalfile"
+local output = require "boardscript.output"
+local rule_options = require "boardscript.rule_options"
+
+local described = {}
+
+--- The defaults.
+described.ROUNDS = 4
+described.DEPTH = 2
+described.EPSILON = 0.3
+described.SCORE_GAMES = 20
+described.PHASES = 1
+described.RIDGE = 3000
+described.ITERATIONS = 30
+--- The share of the self-play search's value in a position's label (the
+-- rest is the game's result).
+described.LABEL = 1
+--- The most positions kept (a uniform sample of all played beyond).
+described.MAX_POSITIONS = 600000
+--- The share of the self-play positions whose children are added too.
+described.CHILDREN = 0
+--- A game longer than this many plies per cell (at least 1000 in all) is a draw.
+described.PLIES_PER_CELL = 50
+
+-- The options of `boardscript train` that a described game does not take.
+local REFUSED = { "shard", "data", "endgame", "features", "chart", "first", "seconds" }
+
+--- Whether `args.rules` is a described game (then `described.run` trains it).
+-- @tparam table args the parsed arguments
+-- @treturn ?table the rule set, when described
+function described.rules_of(args)
+  local rules = require("boardscript.rules").load(args.rules)
+  if type(rules) ~= "table" or type(rules.described) ~= "table" then return nil end
+  return rules
+end
+
+local function check_args(args, rules)
+  for _, name in ipairs(REFUSED) do
+    if args[name] ~= nil then
+      errors.fail(("train: --%s is not for a described game (%s)"):format(name, tostring(rules.name)))
+    end
+  end
+  if args.jobs and args.jobs > 1 then
+    errors.fail(("train: a described game (%s) is trained in one process: --jobs 1"):format(tostring(rules.name)))
+  end
+  if not describe.in_core(rules) then
+    errors.fail(("train: %s replaces a hook of its description; train plays described games with the C engine "
+      .. "only"):format(tostring(rules.name)))
+  end
+  if (args.games == nil) == (args.minutes == nil) then
+    errors.fail(args.games and "give --games or --minutes, not both"
+      or "how long to train: give --games N or --minutes M")
+  end
+  if args.out == "-" then errors.fail("--out -: an evaluation file is not written to standard output") end
+  if args.rounds and args.games and args.rounds > args.games then
+    errors.fail(("--rounds %d: more rounds than --games %d"):format(args.rounds, args.games))
+  end
+end
+
+-- The label of a finished game for `side` ("black"/"white"): 1 a win, -1
+-- a loss, 0 a draw; a win decided by a score margin m counts
+-- 0.5 + 0.5 min(1, |m| / (cells / 4)) (a narrow win less than a wide one).
+local function label_of(S, side, cells)
+  local status = S:status()
+  if status == nil or status == "draw" then return 0 end
+  local a, b = S:score()
+  local margin = math.abs(a - b)
+  local worth = 1
+  if margin > 1 then worth = 0.5 + 0.5 * math.min(1, margin / math.max(1, cells / 4)) end
+  return status == side and worth or -worth
+end
+
+-- A random legal move of S (nil: none), or "pass" when it must pass.
+local function random_move(S, rng)
+  local list, n = S:moves()
+  if n > 0 then return list[rng:random(n)] end
+  if S:can_pass() then return "pass" end
+  return nil
+end
+
+local function play(S, m)
+  if m == "pass" then return S:pass() end
+  return S:play(m)
+end
+
+-- One game from G's start: `plies` random plies, then the search of `seat`
+-- (seat(S) -> move, value) with `epsilon` random moves. Returns the moves,
+-- the search's values (for the side to move; nil where the move was
+-- random) and the finished (or given up) state. Past the opening every
+-- position is searched (its value labels it), and an `epsilon` share of
+-- the moves played are random instead of the search's.
+local function one_game(G, rng, plies, epsilon, limit, seat)
+  local S = G:start()
+  local moves, values = {}, {}
+  while not S:finished() and #moves < limit do
+    local m, v
+    if #moves < plies then
+      m = random_move(S, rng)
+    else
+      m, v = seat(S) -- searched even where a random move is played: the value labels the position
+      if epsilon > 0 and rng:random() < epsilon then m = random_move(S, rng) end
+    end
+    if m == nil then break end
+    assert(play(S, m))
+    moves[#moves + 1] = m
+    values[#moves] = v
+  end
+  return moves, S, values
+end
+
+-- The seat of the search at `depth` with evaluation E (nil: untrained).
+local function searcher(depth, E, values)
+  return function(S)
+    local m, v = S:search { depth = depth, tt_mb = 1, eval = E, values = values }
+    return m, v
+  end
+end
+
+-- A search value (dgame_search.h) as a label: a result is +-1; a learned
+-- evaluation's value is in labels already (times 1000); the untrained
+-- one's hundredths are squashed by tanh(v / scale).
+local RESULT = 500000
+local function squash(v, learned, scale)
+  if v >= RESULT then return 1 elseif v <= -RESULT then return -1 end
+  if learned then return math.max(-1, math.min(1, v / 1000)) end
+  local e = math.exp(2 * math.max(-20, math.min(20, v / scale)))
+  return (e - 1) / (e + 1)
+end
+
+--- The scale of the hand-written evaluation's values: the mean size of
+-- the one-ply search values over the positions of a few random games
+-- (results aside), at least 1.
+-- @tparam userdata G the engine game
+-- @tparam table values the kinds' values
+-- @tparam integer seed the seed
+-- @treturn integer the scale
+function described.hand_scale(G, values, seed)
+  local rng = core.rng(seed + 7)
+  local sum, count = 0, 0
+  for _ = 1, 10 do
+    local S = G:start()
+    while not S:finished() and S:ply() < 200 do
+      local _, v = S:search { depth = 1, tt_mb = 1, values = values }
+      if v and math.abs(v) < RESULT then sum, count = sum + math.abs(v), count + 1 end
+      local m = random_move(S, rng)
+      if m == nil then break end
+      assert(play(S, m))
+    end
+  end
+  return math.max(1, math.min(1000000, count > 0 and math.floor(sum / count + 0.5) or 100))
+end
+
+--- Trains the described game of `args` and writes the file; prints the table.
+-- @tparam table args the parsed arguments of `boardscript train`
+-- @tparam table rules the described rule set
+-- @tparam string command_text the command that makes the same file
+-- @treturn integer the exit status
+function described.run(args, rules, command_text)
+  check_args(args, rules)
+  local opts = rule_options.convert(rules, rule_options.texts(args))
+  local id = evalfile.identity(rules, opts)
+  local n = compile.normalised(rules.described.description, compile.resolve(rules.described.description, opts))
+  local G = compile.game(rules, opts)
+  local cells = n.rows * n.cols
+  local E
+  if args.eval then
+    if args.eval == args.out then errors.fail("--eval and --out name the same file") end
+    E = evalfile.for_game(args.eval, rules, opts)
+  else
+    local ok, made = pcall(core.dgame_eval, G:start(), { phases = args.phases or described.PHASES,
+      squares = #n.kinds <= 2, hand_scale = described.hand_scale(G, n.values, args.seed) })
+    if not ok then errors.fail("train: " .. tostring(made):gsub("^bad argument #%d to '[%w_.]+' %((.*)%)$", "%1")) end
+    E = made
+  end
+  local T = E:trainer { values = n.values }
+  local seed = args.seed
+  local rng = core.rng(seed)
+  local depth = args.depth or described.DEPTH
+  local duel_depth = args.duel_depth or depth
+  local epsilon = args.epsilon or described.EPSILON
+  local mix = args.label or described.LABEL
+  local children = args.children or described.CHILDREN
+  local plies = args.plies or cells // 16
+  local limit = args.max_plies or math.max(1000, described.PLIES_PER_CELL * cells)
+  local total_rounds = args.rounds or described.ROUNDS
+  local score_games = args.score_games or described.SCORE_GAMES
+  local values = n.values
+  local info = E:info()
+  output.stdout(("Training %s (%dx%d%s): %d windows of %d cells%s, %d phases, %d weights; self-play at depth %d, "
+    .. "epsilon %s, %d random plies, labels %s search value, seed %d\n"):format(id.rules, id.rows, id.cols,
+    id.options ~= "" and (", " .. id.options) or "", info.instances, info.length,
+    info.squares and " and 2x2 squares" or "", info.phases, info.weights, depth, epsilon, plies, mix, seed))
+  output.stdout(("round    games  positions  train rms  held-out rms  vs untrained (depth %d)\n"):format(duel_depth))
+  local start = core.clock()
+  local budget = args.minutes and args.minutes * 60 or nil
+  local games, trained, seen = 0, args.eval ~= nil, 0
+  local duel_time = 0
+  for r = 1, total_rounds do
+    local seat = searcher(depth, trained and E or nil, values)
+    local round_games = args.games and (args.games * r // total_rounds - args.games * (r - 1) // total_rounds)
+    local deadline = budget and start + budget * r / total_rounds - duel_time
+    local played, record = 0, {}
+    while true do
+      if round_games and played >= round_games then break end
+      if deadline and played > 0 and core.clock() >= deadline then break end
+      local moves, final, found = one_game(G, rng, plies, epsilon, limit, seat)
+      games, played = games + 1, played + 1
+      record[played] = { moves = moves, final = final, values = found, holdout = games % 10 == 0 }
+    end
+    -- the untrained search's scale: the mean size of its values (results aside)
+    local sum, count = 0, 0
+    for _, game in ipairs(record) do
+      for _, v in pairs(game.values) do
+        if math.abs(v) < RESULT then sum, count = sum + math.abs(v), count + 1 end
+      end
+    end
+    local scale = math.max(1, count > 0 and 1.5 * sum / count or 100)
+    -- positions into the trainer: a uniform sample of at most MAX_POSITIONS
+    local function keep(S, target, holdout)
+      seen = seen + 1
+      if seen <= described.MAX_POSITIONS then
+        T:add(S, target, holdout)
+      else
+        local slot = rng:random(seen)
+        if slot <= described.MAX_POSITIONS then T:add(S, target, holdout, slot) end
+      end
+    end
+    -- every child of S, labelled by a search one ply shallower (a finished
+    -- one by its result): the positions a search meets besides those played
+    local child_seat = searcher(math.max(1, depth - 1), trained and E or nil, values)
+    local function add_children(S, holdout)
+      local list, count_moves = S:moves()
+      for k = 1, count_moves do
+        assert(S:play(list[k]))
+        if S:finished() then
+          keep(S, label_of(S, S:player(), cells), holdout)
+        else
+          local _, v = child_seat(S)
+          if v then keep(S, squash(v, trained, scale), holdout) end
+        end
+        S:undo()
+      end
+    end
+    for _, game in ipairs(record) do
+      local S = G:start()
+      for i, m in ipairs(game.moves) do
+        if S:finished() then break end
+        local target = label_of(game.final, S:player(), cells)
+        if game.values[i] then target = mix * squash(game.values[i], trained, scale) + (1 - mix) * target end
+        keep(S, target, game.holdout)
+        if game.values[i] and children > 0 and rng:random() < children then
+          add_children(S, game.holdout)
+        end
+        assert(play(S, m))
+      end
+    end
+    local fit = T:fit { iterations = args.iterations or described.ITERATIONS, ridge = args.shrink or described.RIDGE }
+    trained = true
+    local t0 = core.clock()
+    local duel = described.duel(G, E, duel_depth, score_games, seed + r, plies, limit, values, cells)
+    duel_time = core.clock() - t0
+    local score = "-"
+    if duel.n > 0 then
+      score = ("%d - %d - %d  [%.3f]"):format(duel.w, duel.l, duel.d, (duel.w + duel.d / 2) / duel.n)
+    end
+    local function rms(x) return x and ("%.3f"):format(x) or "-" end
+    output.stdout(("%5d %8d %10d %10s %13s  %s\n"):format(r, games, seen, rms(fit.train_rms),
+      rms(fit.holdout_rms), score))
+    output.flush_stdout()
+    evalfile.save(args.out, E, id, { seed = seed, command = command_text,
+      trained = ("%d rounds, %d games, %d positions"):format(r, games, seen) })
+  end
+  info = E:info()
+  output.stdout(("Wrote %s: %s %dx%d, %d weights (%d not zero)\n"):format(args.out, id.rules, id.rows, id.cols,
+    info.weights, info.nonzero))
+  return 0
+end
+
+--- The duel of evaluation E against the untrained search, both at `depth`:
+-- `count` games, colours alternating, each pair from the same `plies`
+-- random opening plies. { w =, l =, d =, n = } for E's side.
+-- @tparam userdata G the engine game
+-- @tparam userdata E the evaluation
+-- @tparam integer depth the plies both search
+-- @tparam integer count the games
+-- @tparam integer seed the openings' seed
+-- @tparam integer plies random plies of each opening
+-- @tparam integer limit the longest game (a draw beyond)
+-- @tparam table values the kinds' values of the untrained search
+-- @tparam integer cells the board's cells
+-- @treturn table the score
+function described.duel(G, E, depth, count, seed, plies, limit, values, cells)
+  local t = { w = 0, l = 0, d = 0, n = 0 }
+  local learned, untrained = searcher(depth, E, values), searcher(depth, nil, values)
+  local opening
+  for k = 1, count do
+    if k % 2 == 1 then
+      local rng = core.rng(seed * 100003 + k)
+      opening = one_game(G, rng, plies, 0, plies, function() return nil end)
+    end
+    local S = G:start()
+    for _, m in ipairs(opening) do assert(play(S, m)) end
+    local mine = (k % 2 == 1) == (S:player() == "black") and "black" or "white"
+    while not S:finished() and S:ply() < limit do
+      local seat = S:player() == mine and learned or untrained
+      local m = seat(S)
+      if m == nil then break end
+      assert(play(S, m))
+    end
+    local label = label_of(S, mine, cells)
+    local key = label > 0 and "w" or (label < 0 and "l" or "d")
+    t[key], t.n = t[key] + 1, t.n + 1
+  end
+  return t
+end
+
+return described

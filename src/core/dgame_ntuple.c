@@ -1,0 +1,617 @@
+/* dgame_ntuple.c - the n-tuple evaluation of described games and its fit (dgame_ntuple.h). */
+#include "dgame_ntuple.h"
+#include "dgame_search.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAGIC "BSNT"
+#define VERSION 1u
+#define HEADER_WORDS 9 /* version, rows, cols, kinds, length, squares, phases, hand_scale, count */
+
+struct dg_ntuple {
+    dg_ntuple_shape shape;
+    int base, ninst, ncells, horizon;
+    int *cells;         /* ninst x size: the instance's cells (size cells each, unused -1) */
+    int *size;          /* cells per instance */
+    uint32_t *offset;   /* ninst: where its table starts within a phase */
+    size_t tables;      /* the tables' weights per phase */
+    size_t per_phase;   /* tables + 1 + kinds + 1 */
+    float *w;
+};
+
+static size_t power(int base, int exp)
+{
+    size_t p = 1;
+    for (int i = 0; i < exp; i++)
+        p *= (size_t)base;
+    return p;
+}
+
+/* The instances of a shape: line windows along e, s, se, sw, then squares.
+ * Counts them when cells is NULL. */
+static int make_instances(const dg_ntuple_shape *sh, int *cells, int *size)
+{
+    static const int dirs[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
+    int n = 0, L = sh->length;
+    for (int a = 0; a < 4; a++) {
+        int dr = dirs[a][0], dc = dirs[a][1];
+        if (L == 1 && a > 0)
+            break; /* single cells: once */
+        for (int r = 0; r < sh->rows; r++)
+            for (int c = 0; c < sh->cols; c++) {
+                int er = r + dr * (L - 1), ec = c + dc * (L - 1);
+                if (er < 0 || er >= sh->rows || ec < 0 || ec >= sh->cols)
+                    continue;
+                if (cells) {
+                    for (int j = 0; j < DG_NT_MAX_LENGTH; j++)
+                        cells[n * DG_NT_MAX_LENGTH + j] = j < L ? (r + dr * j) * sh->cols + c + dc * j : -1;
+                    size[n] = L;
+                }
+                n++;
+            }
+    }
+    if (sh->squares)
+        for (int r = 0; r + 1 < sh->rows; r++)
+            for (int c = 0; c + 1 < sh->cols; c++) {
+                if (cells) {
+                    int *p = &cells[n * DG_NT_MAX_LENGTH];
+                    p[0] = r * sh->cols + c;
+                    p[1] = p[0] + 1;
+                    p[2] = p[0] + sh->cols;
+                    p[3] = p[2] + 1;
+                    p[4] = p[5] = -1;
+                    size[n] = 4;
+                }
+                n++;
+            }
+    return n;
+}
+
+int dg_ntuple_default_length(int rows, int cols, int kinds)
+{
+    int longest = rows > cols ? rows : cols, base = 2 * kinds + 2;
+    int L = longest < 4 ? longest : 4;
+    while (L > 2 && (power(base, L) > 65536 || (size_t)4 * (size_t)(rows * cols) * power(base, L) > ((size_t)1 << 22)))
+        L--;
+    return L < 1 ? 1 : L;
+}
+
+static int shape_ok(const dg_ntuple_shape *sh)
+{
+    return sh->rows >= 1 && sh->rows <= DG_MAX_SIDE && sh->cols >= 1 && sh->cols <= DG_MAX_SIDE && sh->kinds >= 1 &&
+           sh->kinds <= DG_MAX_KINDS && sh->length >= 1 && sh->length <= DG_NT_MAX_LENGTH && sh->phases >= 1 &&
+           sh->phases <= DG_NT_MAX_PHASES && (sh->squares == 0 || sh->squares == 1) && sh->hand_scale >= 1 &&
+           sh->hand_scale <= 1000000;
+}
+
+int dg_ntuple_new(dg_ntuple **out, const dg_ntuple_shape *shape)
+{
+    if (!out || !shape)
+        return BS_EINVAL;
+    *out = NULL;
+    if (!shape_ok(shape))
+        return BS_EINVAL;
+    int base = 2 * shape->kinds + 2;
+    /* a table of at most 65536 entries: the trainer keeps 16-bit indices */
+    int squares_ok = !shape->squares || power(base, 4) <= ((size_t)1 << 16);
+    if (!squares_ok || power(base, shape->length) > ((size_t)1 << 16))
+        return BS_EINVAL;
+    int ninst = make_instances(shape, NULL, NULL);
+    if (ninst == 0)
+        return BS_EINVAL;
+    dg_ntuple *nt = calloc(1, sizeof *nt);
+    if (!nt)
+        return BS_ENOMEM;
+    nt->shape = *shape;
+    nt->base = base;
+    nt->ninst = ninst;
+    nt->ncells = shape->rows * shape->cols;
+    nt->horizon = nt->ncells;
+    nt->cells = malloc(sizeof(int) * DG_NT_MAX_LENGTH * (size_t)ninst);
+    nt->size = malloc(sizeof(int) * (size_t)ninst);
+    nt->offset = malloc(sizeof(uint32_t) * (size_t)ninst);
+    if (!nt->cells || !nt->size || !nt->offset) {
+        dg_ntuple_free(nt);
+        return BS_ENOMEM;
+    }
+    make_instances(shape, nt->cells, nt->size);
+    size_t at = 0;
+    for (int i = 0; i < ninst; i++) {
+        nt->offset[i] = (uint32_t)at;
+        at += power(base, nt->size[i]);
+    }
+    nt->tables = at;
+    nt->per_phase = at + 1 + (size_t)shape->kinds + 1;
+    if (nt->per_phase * (size_t)shape->phases > DG_NT_MAX_WEIGHTS) {
+        dg_ntuple_free(nt);
+        return BS_EINVAL;
+    }
+    nt->w = calloc(nt->per_phase * (size_t)shape->phases, sizeof(float));
+    if (!nt->w) {
+        dg_ntuple_free(nt);
+        return BS_ENOMEM;
+    }
+    *out = nt;
+    return BS_OK;
+}
+
+void dg_ntuple_free(dg_ntuple *nt)
+{
+    if (!nt)
+        return;
+    free(nt->cells);
+    free(nt->size);
+    free(nt->offset);
+    free(nt->w);
+    free(nt);
+}
+
+const dg_ntuple_shape *dg_ntuple_shape_of(const dg_ntuple *nt)
+{
+    return &nt->shape;
+}
+
+int dg_ntuple_instances(const dg_ntuple *nt)
+{
+    return nt->ninst;
+}
+
+size_t dg_ntuple_weight_count(const dg_ntuple *nt)
+{
+    return nt->per_phase * (size_t)nt->shape.phases;
+}
+
+float *dg_ntuple_weights(dg_ntuple *nt)
+{
+    return nt->w;
+}
+
+size_t dg_ntuple_nonzero(const dg_ntuple *nt)
+{
+    size_t n = 0, count = dg_ntuple_weight_count(nt);
+    for (size_t i = 0; i < count; i++)
+        n += nt->w[i] != 0.0f;
+    return n;
+}
+
+int dg_ntuple_fits(const dg_ntuple *nt, const dg_desc *d)
+{
+    const dg_spec *sp = dg_desc_spec(d);
+    return sp->rows == nt->shape.rows && sp->cols == nt->shape.cols && sp->nkinds == nt->shape.kinds;
+}
+
+int dg_ntuple_phase(const dg_ntuple *nt, const dg_state *s)
+{
+    int p = (int)((long)dg_ply(s) * nt->shape.phases / nt->horizon);
+    return p < 0 ? 0 : p >= nt->shape.phases ? nt->shape.phases - 1 : p;
+}
+
+/* The cells as the side to move sees them; material differences per kind. */
+static void view(const dg_ntuple *nt, const dg_state *s, unsigned char *v, int *material)
+{
+    int me = dg_player(s);
+    for (int k = 0; k < nt->shape.kinds; k++)
+        material[k] = 0;
+    for (int i = 0; i < nt->ncells; i++) {
+        int code = dg_cell(s, i);
+        if (code == 0) {
+            v[i] = 0;
+        } else if (code < 0) {
+            v[i] = 1;
+        } else {
+            int kind0 = (code - 1) >> 1, own = ((code - 1) & 1) + 1 == me;
+            if (kind0 >= nt->shape.kinds)
+                kind0 = nt->shape.kinds - 1;
+            v[i] = (unsigned char)(2 + 2 * kind0 + !own);
+            material[kind0] += own ? 1 : -1;
+        }
+    }
+}
+
+/* The entry of instance `inst` within its table. */
+static uint32_t local_index(const dg_ntuple *nt, const unsigned char *v, int inst)
+{
+    const int *c = &nt->cells[inst * DG_NT_MAX_LENGTH];
+    uint32_t idx = 0;
+    for (int j = nt->size[inst] - 1; j >= 0; j--)
+        idx = idx * (uint32_t)nt->base + v[c[j]];
+    return idx;
+}
+
+static uint32_t index_of(const dg_ntuple *nt, const unsigned char *v, int inst)
+{
+    return nt->offset[inst] + local_index(nt, v, inst);
+}
+
+double dg_ntuple_hand_feature(const dg_ntuple *nt, int hand)
+{
+    double h = hand;
+    return h / ((h < 0 ? -h : h) + nt->shape.hand_scale);
+}
+
+double dg_ntuple_value_hand(const dg_ntuple *nt, const dg_state *s, int hand)
+{
+    unsigned char v[DG_MAX_CELLS];
+    int material[DG_MAX_KINDS];
+    view(nt, s, v, material);
+    const float *w = nt->w + nt->per_phase * (size_t)dg_ntuple_phase(nt, s);
+    double sum = w[nt->tables] + w[nt->per_phase - 1] * dg_ntuple_hand_feature(nt, hand);
+    for (int k = 0; k < nt->shape.kinds; k++)
+        sum += (double)w[nt->tables + 1 + (size_t)k] * material[k];
+    for (int i = 0; i < nt->ninst; i++)
+        sum += w[index_of(nt, v, i)];
+    return sum;
+}
+
+/* ---- the file ---- */
+
+static uint32_t fnv1a(const unsigned char *p, size_t n)
+{
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++) {
+        h ^= p[i];
+        h *= 16777619u;
+    }
+    return h;
+}
+
+static void put32(unsigned char *p, uint32_t x)
+{
+    p[0] = (unsigned char)x;
+    p[1] = (unsigned char)(x >> 8);
+    p[2] = (unsigned char)(x >> 16);
+    p[3] = (unsigned char)(x >> 24);
+}
+
+static uint32_t get32(const unsigned char *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+size_t dg_ntuple_saved_size(const dg_ntuple *nt)
+{
+    return 4 + 4 * HEADER_WORDS + 4 * dg_ntuple_weight_count(nt) + 4;
+}
+
+void dg_ntuple_save(const dg_ntuple *nt, unsigned char *b)
+{
+    size_t count = dg_ntuple_weight_count(nt);
+    size_t n = dg_ntuple_saved_size(nt);
+    memcpy(b, MAGIC, 4);
+    uint32_t head[HEADER_WORDS] = {VERSION,
+                                   (uint32_t)nt->shape.rows,
+                                   (uint32_t)nt->shape.cols,
+                                   (uint32_t)nt->shape.kinds,
+                                   (uint32_t)nt->shape.length,
+                                   (uint32_t)nt->shape.squares,
+                                   (uint32_t)nt->shape.phases,
+                                   (uint32_t)nt->shape.hand_scale,
+                                   (uint32_t)count};
+    for (int i = 0; i < HEADER_WORDS; i++)
+        put32(b + 4 + 4 * i, head[i]);
+    unsigned char *p = b + 4 + 4 * HEADER_WORDS;
+    for (size_t i = 0; i < count; i++) {
+        uint32_t bits;
+        memcpy(&bits, &nt->w[i], 4);
+        put32(p + 4 * i, bits);
+    }
+    put32(b + n - 4, fnv1a(b, n - 4));
+}
+
+static int refuse(char *why, size_t why_len, const char *text)
+{
+    if (why && why_len)
+        snprintf(why, why_len, "%s", text);
+    return BS_EINVAL;
+}
+
+int dg_ntuple_load(dg_ntuple **out, const unsigned char *bytes, size_t len, char *why, size_t why_len)
+{
+    if (!out)
+        return BS_EINVAL;
+    *out = NULL;
+    if (!bytes || len < 4 + 4 * HEADER_WORDS + 4 || memcmp(bytes, MAGIC, 4) != 0)
+        return refuse(why, why_len, "not an n-tuple evaluation");
+    if (get32(bytes + len - 4) != fnv1a(bytes, len - 4))
+        return refuse(why, why_len, "checksum mismatch (a damaged file)");
+    uint32_t head[HEADER_WORDS];
+    for (int i = 0; i < HEADER_WORDS; i++)
+        head[i] = get32(bytes + 4 + 4 * i);
+    if (head[0] != VERSION)
+        return refuse(why, why_len, "an n-tuple evaluation of another version");
+    for (int i = 1; i < 7; i++)
+        if (head[i] > 64)
+            return refuse(why, why_len, "a bad shape");
+    if (head[7] > 1000000)
+        return refuse(why, why_len, "a bad shape");
+    dg_ntuple_shape sh = {(int)head[1], (int)head[2], (int)head[3], (int)head[4], (int)head[5], (int)head[6],
+                          (int)head[7]};
+    dg_ntuple *nt;
+    int st = dg_ntuple_new(&nt, &sh);
+    if (st == BS_ENOMEM)
+        return st;
+    if (st != BS_OK)
+        return refuse(why, why_len, "a bad shape");
+    size_t count = dg_ntuple_weight_count(nt);
+    if (head[8] != count || len != 4 + 4 * HEADER_WORDS + 4 * count + 4) {
+        dg_ntuple_free(nt);
+        return refuse(why, why_len, "the weights do not match the shape");
+    }
+    const unsigned char *p = bytes + 4 + 4 * HEADER_WORDS;
+    for (size_t i = 0; i < count; i++) {
+        uint32_t bits = get32(p + 4 * i);
+        float f;
+        memcpy(&f, &bits, 4);
+        if (!(f == f) || f > 1e30f || f < -1e30f) {
+            dg_ntuple_free(nt);
+            return refuse(why, why_len, "a weight is not a finite number");
+        }
+        nt->w[i] = f;
+    }
+    *out = nt;
+    return BS_OK;
+}
+
+/* ---- fitting ---- */
+
+typedef struct sample {
+    float target, hand;
+    uint8_t holdout;
+    int16_t material[DG_MAX_KINDS];
+    uint32_t base; /* phase x per_phase */
+} sample;
+
+struct dg_nt_trainer {
+    const dg_ntuple *nt;
+    size_t count, cap;
+    sample *samples;
+    uint16_t *idx; /* count x ninst, within each instance's table */
+};
+
+int dg_nt_trainer_new(dg_nt_trainer **out, const dg_ntuple *nt)
+{
+    if (!out || !nt)
+        return BS_EINVAL;
+    *out = calloc(1, sizeof **out);
+    if (!*out)
+        return BS_ENOMEM;
+    (*out)->nt = nt;
+    return BS_OK;
+}
+
+void dg_nt_trainer_free(dg_nt_trainer *t)
+{
+    if (!t)
+        return;
+    free(t->samples);
+    free(t->idx);
+    free(t);
+}
+
+static void fill(dg_nt_trainer *t, size_t slot, const dg_state *s, int hand, double target, int holdout)
+{
+    const dg_ntuple *nt = t->nt;
+    unsigned char v[DG_MAX_CELLS];
+    int material[DG_MAX_KINDS];
+    view(nt, s, v, material);
+    sample *sm = &t->samples[slot];
+    memset(sm, 0, sizeof *sm);
+    sm->target = (float)target;
+    sm->hand = (float)dg_ntuple_hand_feature(nt, hand);
+    sm->holdout = holdout != 0;
+    sm->base = (uint32_t)(nt->per_phase * (size_t)dg_ntuple_phase(nt, s));
+    for (int k = 0; k < nt->shape.kinds; k++)
+        sm->material[k] = (int16_t)material[k];
+    uint16_t *ix = &t->idx[slot * (size_t)nt->ninst];
+    for (int i = 0; i < nt->ninst; i++)
+        ix[i] = (uint16_t)local_index(nt, v, i);
+}
+
+int dg_nt_trainer_add(dg_nt_trainer *t, const dg_state *s, int hand, double target, int holdout)
+{
+    if (!t || !s || !(target >= -1e6 && target <= 1e6))
+        return BS_EINVAL;
+    const dg_ntuple *nt = t->nt;
+    if (t->count == t->cap) {
+        size_t cap = t->cap ? t->cap * 2 : 1024;
+        sample *ns = realloc(t->samples, cap * sizeof *ns);
+        if (!ns)
+            return BS_ENOMEM;
+        t->samples = ns;
+        uint16_t *ni = realloc(t->idx, cap * (size_t)nt->ninst * sizeof *ni);
+        if (!ni)
+            return BS_ENOMEM;
+        t->idx = ni;
+        t->cap = cap;
+    }
+    fill(t, t->count, s, hand, target, holdout);
+    t->count++;
+    return BS_OK;
+}
+
+int dg_nt_trainer_set(dg_nt_trainer *t, size_t slot, const dg_state *s, int hand, double target, int holdout)
+{
+    if (!t || !s || slot >= t->count || !(target >= -1e6 && target <= 1e6))
+        return BS_EINVAL;
+    fill(t, slot, s, hand, target, holdout);
+    return BS_OK;
+}
+
+size_t dg_nt_trainer_size(const dg_nt_trainer *t)
+{
+    return t->count;
+}
+
+size_t dg_nt_trainer_count(const dg_nt_trainer *t, int holdout)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < t->count; i++)
+        n += t->samples[i].holdout == (holdout != 0);
+    return n;
+}
+
+/* x . (one sample's features) */
+static double dot(const dg_nt_trainer *t, size_t i, const double *x)
+{
+    const dg_ntuple *nt = t->nt;
+    const sample *sm = &t->samples[i];
+    const double *w = x + sm->base;
+    const uint16_t *ix = &t->idx[i * (size_t)nt->ninst];
+    double sum = w[nt->tables] + w[nt->per_phase - 1] * sm->hand;
+    for (int k = 0; k < nt->shape.kinds; k++)
+        sum += w[nt->tables + 1 + (size_t)k] * sm->material[k];
+    for (int j = 0; j < nt->ninst; j++)
+        sum += w[nt->offset[j] + ix[j]];
+    return sum;
+}
+
+/* g += r x (one sample's features) */
+static void add_row(const dg_nt_trainer *t, size_t i, double r, double *g)
+{
+    const dg_ntuple *nt = t->nt;
+    const sample *sm = &t->samples[i];
+    double *w = g + sm->base;
+    const uint16_t *ix = &t->idx[i * (size_t)nt->ninst];
+    w[nt->tables] += r;
+    w[nt->per_phase - 1] += r * sm->hand;
+    for (int k = 0; k < nt->shape.kinds; k++)
+        w[nt->tables + 1 + (size_t)k] += r * sm->material[k];
+    for (int j = 0; j < nt->ninst; j++)
+        w[nt->offset[j] + ix[j]] += r;
+}
+
+/* The ridge of weight j: the tables' entries are pulled to zero by
+ * `ridge`, the scalars (bias, material, hand) by 1 only. */
+static double ridge_of(const dg_ntuple *nt, size_t j, double ridge)
+{
+    return j % nt->per_phase < nt->tables ? ridge : (ridge < 1 ? ridge : 1);
+}
+
+/* q = (X'X + ridge) p over the training samples */
+static void mul_a(const dg_nt_trainer *t, const double *p, double *q, size_t nw, double ridge)
+{
+    for (size_t j = 0; j < nw; j++)
+        q[j] = ridge_of(t->nt, j, ridge) * p[j];
+    for (size_t i = 0; i < t->count; i++)
+        if (!t->samples[i].holdout)
+            add_row(t, i, dot(t, i, p), q);
+}
+
+static double vdot(const double *a, const double *b, size_t n)
+{
+    double s = 0;
+    for (size_t i = 0; i < n; i++)
+        s += a[i] * b[i];
+    return s;
+}
+
+static double root_of(double x)
+{
+    if (!(x > 0))
+        return 0;
+    double r = x > 1 ? x : 1;
+    for (int i = 0; i < 200; i++) {
+        double next = 0.5 * (r + x / r);
+        if (next >= r)
+            break;
+        r = next;
+    }
+    return r;
+}
+
+static void measure(const dg_nt_trainer *t, const double *x, dg_nt_fit_result *res)
+{
+    double se[2] = {0, 0};
+    size_t n[2] = {0, 0};
+    for (size_t i = 0; i < t->count; i++) {
+        double e = dot(t, i, x) - t->samples[i].target;
+        int h = t->samples[i].holdout;
+        se[h] += e * e;
+        n[h]++;
+    }
+    res->train_rms = n[0] ? root_of(se[0] / (double)n[0]) : -1;
+    res->holdout_rms = n[1] ? root_of(se[1] / (double)n[1]) : -1;
+}
+
+int dg_nt_trainer_fit(dg_nt_trainer *t, dg_ntuple *nt, int iterations, double ridge, dg_nt_fit_result *res)
+{
+    if (!t || !nt || nt != t->nt || iterations < 0 || !(ridge >= 0) || !res)
+        return BS_EINVAL;
+    memset(res, 0, sizeof *res);
+    size_t nw = dg_ntuple_weight_count(nt);
+    double *mem = calloc(6 * nw, sizeof(double));
+    if (!mem)
+        return BS_ENOMEM;
+    double *x = mem, *r = mem + nw, *z = mem + 2 * nw, *p = mem + 3 * nw, *q = mem + 4 * nw, *diag = mem + 5 * nw;
+    for (size_t j = 0; j < nw; j++) {
+        x[j] = nt->w[j];
+        r[j] = 0;
+        diag[j] = ridge_of(nt, j, ridge);
+    }
+    /* r = X'y - A x; diag = the columns' squares + ridge */
+    for (size_t i = 0; i < t->count; i++) {
+        if (t->samples[i].holdout)
+            continue;
+        add_row(t, i, t->samples[i].target, r);
+        const sample *sm = &t->samples[i];
+        double *d = diag + sm->base;
+        d[nt->tables] += 1;
+        d[nt->per_phase - 1] += (double)sm->hand * sm->hand;
+        for (int k = 0; k < nt->shape.kinds; k++)
+            d[nt->tables + 1 + (size_t)k] += (double)sm->material[k] * sm->material[k];
+        const uint16_t *ix = &t->idx[i * (size_t)nt->ninst];
+        for (int j = 0; j < nt->ninst; j++)
+            d[nt->offset[j] + ix[j]] += 1;
+    }
+    mul_a(t, x, q, nw, ridge);
+    for (size_t j = 0; j < nw; j++) {
+        r[j] -= q[j];
+        z[j] = diag[j] > 0 ? r[j] / diag[j] : 0;
+        p[j] = z[j];
+    }
+    double rz = vdot(r, z, nw);
+    int it = 0;
+    for (; it < iterations && rz > 1e-18; it++) {
+        mul_a(t, p, q, nw, ridge);
+        double pq = vdot(p, q, nw);
+        if (!(pq > 0))
+            break;
+        double alpha = rz / pq;
+        for (size_t j = 0; j < nw; j++) {
+            x[j] += alpha * p[j];
+            r[j] -= alpha * q[j];
+            z[j] = diag[j] > 0 ? r[j] / diag[j] : 0;
+        }
+        double rz2 = vdot(r, z, nw);
+        double beta = rz2 / rz;
+        rz = rz2;
+        for (size_t j = 0; j < nw; j++)
+            p[j] = z[j] + beta * p[j];
+    }
+    for (size_t j = 0; j < nw; j++) {
+        double v = x[j] > 1e6 ? 1e6 : x[j] < -1e6 ? -1e6 : x[j];
+        nt->w[j] = (float)v;
+    }
+    for (size_t j = 0; j < nw; j++)
+        x[j] = nt->w[j];
+    measure(t, x, res);
+    res->iterations = it;
+    free(mem);
+    return BS_OK;
+}
+
+/* ---- the leaf values of MCTS ---- */
+
+double dg_ntuple_leaf(void *userdata, const dg_desc *d, const dg_state *s, int *failed)
+{
+    (void)d;
+    int value;
+    if (dg_search_static(userdata, s, &value, NULL) != BS_OK) {
+        *failed = 1;
+        return 0.5;
+    }
+    double v = ((double)value / DG_NT_SEARCH_SCALE + 1) / 2;
+    return v < 0 ? 0 : v > 1 ? 1 : v;
+}

@@ -1,0 +1,94 @@
+/* dgame_ntuple.h - a learned evaluation of described games: n-tuples over the cells (issue 29).
+ *
+ * Pattern instances come from the board's geometry alone: every window of
+ * `length` consecutive cells along a row, a column and both diagonals, and
+ * (with `squares`) every 2 x 2 square. Each cell is read from the side to
+ * move: 0 empty, 1 block, 2 + 2 (k - 1) its own piece of kind k, 3 + 2 (k - 1)
+ * an enemy's (base 2K + 2). Every instance has its own table (no symmetry is
+ * shared: a directional game is not symmetric; at most 65536 entries), per phase; a phase is a
+ * slice of plies (phase = ply x phases / cells, the last phase open-ended).
+ * Besides the tables, per phase: a bias, one weight per kind, times
+ * (own pieces of that kind - the enemy's), and one for the search's
+ * hand-written evaluation h squashed as h / (|h| + hand_scale) (so an
+ * evaluation with its tables still zero orders positions as the
+ * hand-written one does: the learned part is a correction). The value is in result units
+ * (+1 a win for the side to move, -1 a loss) or whatever the labels were.
+ */
+#ifndef BS_DGAME_NTUPLE_H
+#define BS_DGAME_NTUPLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dgame.h"
+
+#define DG_NT_MAX_LENGTH 6
+#define DG_NT_MAX_PHASES 16
+#define DG_NT_MAX_WEIGHTS ((size_t)1 << 26) /* 256 MiB of floats: refused beyond */
+
+typedef struct dg_ntuple dg_ntuple;
+
+typedef struct dg_ntuple_shape {
+    int rows, cols, kinds;
+    int length;  /* cells per line window, 1..DG_NT_MAX_LENGTH */
+    int squares; /* nonzero: the 2 x 2 squares too */
+    int phases;  /* 1..DG_NT_MAX_PHASES */
+    int hand_scale; /* the hand-written value h (hundredths) is read as h / (|h| + hand_scale); 1..1000000 */
+} dg_ntuple_shape;
+
+/* The default window length for a board: 4, less on a board too small or
+ * when the tables would be too big (kinds make the base larger). */
+int dg_ntuple_default_length(int rows, int cols, int kinds);
+
+/* A new evaluation of this shape, every weight 0. BS_OK, BS_EINVAL (a bad
+ * shape, or more than DG_NT_MAX_WEIGHTS weights), BS_ENOMEM. */
+int dg_ntuple_new(dg_ntuple **out, const dg_ntuple_shape *shape);
+void dg_ntuple_free(dg_ntuple *nt);
+const dg_ntuple_shape *dg_ntuple_shape_of(const dg_ntuple *nt);
+int dg_ntuple_instances(const dg_ntuple *nt);
+/* Every weight (phases x per_phase floats: the tables, then a bias, a weight per kind, the hand weight). */
+size_t dg_ntuple_weight_count(const dg_ntuple *nt);
+float *dg_ntuple_weights(dg_ntuple *nt);
+size_t dg_ntuple_nonzero(const dg_ntuple *nt);
+/* Whether the evaluation fits the game (rows, cols, kinds). */
+int dg_ntuple_fits(const dg_ntuple *nt, const dg_desc *d);
+
+/* The phase of a state. */
+int dg_ntuple_phase(const dg_ntuple *nt, const dg_state *s);
+/* The value of s for its side to move (trusted: s of a game it fits),
+ * `hand` the hand-written evaluation of s (dgame_search.c) for its side to move. */
+double dg_ntuple_value_hand(const dg_ntuple *nt, const dg_state *s, int hand);
+/* The hand-written value as the evaluation reads it. */
+double dg_ntuple_hand_feature(const dg_ntuple *nt, int hand);
+
+/* Serialised (little-endian, with an FNV-1a checksum): dg_ntuple_saved_size
+ * bytes written into out. */
+size_t dg_ntuple_saved_size(const dg_ntuple *nt);
+void dg_ntuple_save(const dg_ntuple *nt, unsigned char *out);
+/* Reads what dg_ntuple_save wrote: BS_OK, BS_EINVAL (why filled), BS_ENOMEM. */
+int dg_ntuple_load(dg_ntuple **out, const unsigned char *bytes, size_t len, char *why, size_t why_len);
+
+/* ---- fitting: ridge least squares by preconditioned conjugate gradient ---- */
+
+typedef struct dg_nt_trainer dg_nt_trainer;
+
+int dg_nt_trainer_new(dg_nt_trainer **out, const dg_ntuple *nt); /* nt is read (its shape) while the trainer lives */
+void dg_nt_trainer_free(dg_nt_trainer *t);
+/* Adds state s (of a game nt fits) with its label; holdout: kept out of the fit, measured. */
+int dg_nt_trainer_add(dg_nt_trainer *t, const dg_state *s, int hand, double target, int holdout);
+/* Replaces position `slot` (0-based, below the count) with s: a bounded sample. */
+int dg_nt_trainer_set(dg_nt_trainer *t, size_t slot, const dg_state *s, int hand, double target, int holdout);
+size_t dg_nt_trainer_count(const dg_nt_trainer *t, int holdout); /* O(positions) */
+size_t dg_nt_trainer_size(const dg_nt_trainer *t);                 /* every position */
+
+typedef struct dg_nt_fit_result {
+    double train_rms, holdout_rms; /* holdout_rms < 0: no held-out position */
+    int iterations;
+} dg_nt_fit_result;
+
+/* Fits nt's weights (starting from them) to the training positions:
+ * minimises sum (value - target)^2 + ridge x |the tables' weights|^2
+ * + min(ridge, 1) x |the scalars (bias, material, hand)|^2. BS_OK, BS_EINVAL, BS_ENOMEM. */
+int dg_nt_trainer_fit(dg_nt_trainer *t, dg_ntuple *nt, int iterations, double ridge, dg_nt_fit_result *res);
+
+#endif
