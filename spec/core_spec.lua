@@ -255,6 +255,12 @@ describe("boardscript.core", function()
       trainer = { make = function() return core.trainer(evaluator()) end, close = "close" },
       dgame = { make = function() return core.dgame(require("support.dgame_tables").tictactoe()) end },
       dgame_state = { make = function() return core.dgame(require("support.dgame_tables").tictactoe()):start() end },
+      dgame_eval = { make = function()
+        return core.dgame_eval(core.dgame(require("support.dgame_tables").tictactoe()):start())
+      end },
+      dgame_trainer = { make = function()
+        return core.dgame_eval(core.dgame(require("support.dgame_tables").tictactoe()):start()):trainer()
+      end },
     }
 
     it("names every type of the module, as its metatable does", function()

@@ -278,6 +278,23 @@ matrix.types = {
       assert(tostring(S) == before, "dgame_state: undo restores")
     end,
   },
+  ["boardscript.dgame_eval"] = {
+    short = "dgame_eval",
+    make = function() return core.dgame_eval(core.dgame(dgame_tables.tictactoe()):start()) end,
+    state = function(e) return e:save() end,
+    probe = function(e)
+      assert(type(e:value(core.dgame(dgame_tables.tictactoe()):start())) == "number", "dgame_eval: value")
+    end,
+  },
+  ["boardscript.dgame_trainer"] = {
+    short = "dgame_trainer",
+    make = function() return core.dgame_eval(core.dgame(dgame_tables.tictactoe()):start()):trainer() end,
+    state = function(t) return tostring(t:count()) end,
+    probe = function(t)
+      t:add(core.dgame(dgame_tables.tictactoe()):start(), 1)
+      assert(t:count() >= 1, "dgame_trainer: add")
+    end,
+  },
   ["boardscript.dots_solver"] = {
     short = "dots_solver",
     make = function() return core.dots_solver { tt_mb = 1 } end,
@@ -290,6 +307,9 @@ local BOARD, DOTS, RNG = "boardscript.board", "boardscript.dots", "boardscript.r
 local SEARCHER, SOLVER = "boardscript.searcher", "boardscript.dots_solver"
 local CURSOR = "boardscript.cursor"
 local DGAME, DGSTATE = "boardscript.dgame", "boardscript.dgame_state"
+local DGEVAL, DGTRAINER = "boardscript.dgame_eval", "boardscript.dgame_trainer"
+local function dgstate() return core.dgame(dgame_tables.tictactoe()):start() end
+local function dgeval() return core.dgame_eval(dgstate()) end
 -- A described game's move: any number is one (a nonsense one is illegal, not an error).
 local dgmove = { valid = 1023, -- a1
   ok = function(v) return type(v) == "number" end }
@@ -352,6 +372,10 @@ matrix.functions = {
     args = { k.string(false, function() return evaluator():save() end) } },
   { of = "module", name = "trainer", args = { k.udata(EVALUATOR, evaluator) } },
   { of = "module", name = "dgame", args = { { valid = dgame_tables.tictactoe, ok = function() return false end } } },
+  { of = "module", name = "dgame_eval",
+    args = { k.udata(DGSTATE, dgstate), k.table(false, function() return {} end) } },
+  { of = "module", name = "dgame_eval_load", fail_ok = true,
+    args = { k.string(false, function() return dgeval():save() end) } },
 
   -- boards
   { of = BOARD, name = "size", args = {} },
@@ -518,6 +542,17 @@ matrix.functions = {
   { of = DGSTATE, name = "search", args = { k.table(false, function() return { depth = 2, tt_mb = 1 } end) } },
   { of = DGSTATE, name = "mcts", args = { k.table(false, function() return { playouts = 10 } end) } },
   { of = DGSTATE, name = "__gc", args = {}, closed_ok = true },
+  -- the n-tuple evaluation of a described game and its trainer
+  { of = DGEVAL, name = "value", args = { k.udata(DGSTATE, dgstate), k.table(false, function() return {} end) } },
+  { of = DGEVAL, name = "fits", args = { k.udata(DGSTATE, dgstate) } },
+  { of = DGEVAL, name = "save", args = {} },
+  { of = DGEVAL, name = "info", args = {} },
+  { of = DGEVAL, name = "trainer", args = { k.table(false, function() return {} end) } },
+  { of = DGEVAL, name = "__gc", args = {}, closed_ok = true },
+  { of = DGTRAINER, name = "add", args = { k.udata(DGSTATE, dgstate), k.number(-1e6, 1e6, 1), k.any() } },
+  { of = DGTRAINER, name = "count", args = { k.any() } },
+  { of = DGTRAINER, name = "fit", args = { k.table(false, function() return { iterations = 2 } end) } },
+  { of = DGTRAINER, name = "__gc", args = {}, closed_ok = true },
   { of = DGSTATE, name = "__tostring", args = {} },
   { of = DGSTATE, name = "__eq", args = { k.any(function() return core.dgame(dgame_tables.tictactoe()):start() end) },
     self = k.any() },

@@ -231,6 +231,8 @@ static const struct {
     {TRAINER_META, bs_lua_trainer_closed},
     {DGAME_META, NULL},
     {DGSTATE_META, NULL},
+    {DGEVAL_META, NULL},
+    {DGTRAINER_META, NULL},
 };
 
 /* core.type(x) -> "board", "closed board", ... (as io.type), or fail for

@@ -24,6 +24,8 @@
 #define TRAINER_META "boardscript.trainer"
 #define DGAME_META "boardscript.dgame"
 #define DGSTATE_META "boardscript.dgame_state"
+#define DGEVAL_META "boardscript.dgame_eval"
+#define DGTRAINER_META "boardscript.dgame_trainer"
 
 /* Each userdata type adds its constructor(s) to the module table at the top
  * of the stack and creates its metatable. */

@@ -21,8 +21,6 @@
  * T:fit{ iterations =, ridge = } -> { train_rms =, holdout_rms = (nil without held-out), iterations = }.
  */
 
-#define DGEVAL_META "boardscript.dgame_eval"
-#define DGTRAINER_META "boardscript.dgame_trainer"
 
 typedef struct leval {
     dg_ntuple *nt;
