@@ -285,6 +285,9 @@ local g = d.game { name = "t", size = 3, moves = { d.place() }, ends = { d.line 
 assert(not pcall(function() d.game = nil end))
 assert(not pcall(function() getmetatable(g).__index.moves = nil end))
 assert(not pcall(function() rawset(getmetatable(g).__index, "finished", nil) end))
+-- the learned evaluations' files (they write) are not the vocabulary's
+assert(not pcall(require, "boardscript.described_eval"))
+assert(not pcall(require, "boardscript.describe.evalfile"))
 return g
 ]])
     local r = rules.load(path)

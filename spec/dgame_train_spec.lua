@@ -5,7 +5,7 @@
 -- an evaluation", "Described games").
 local core = require "boardscript.core"
 local compile = require "boardscript.describe.compile"
-local dgfile = require "boardscript.describe.evalfile"
+local dgfile = require "boardscript.described_eval"
 local support = require "support.host"
 
 local host, slurp, spit = support.run, support.slurp, support.spit

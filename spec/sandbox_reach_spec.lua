@@ -101,7 +101,8 @@ end
 for _, name in ipairs { "boardscript.sandbox", "boardscript.sandbox.freeze", "boardscript.sandbox.paths",
   "boardscript.sandbox.views", "boardscript.limits",
   "boardscript.output", "boardscript.workers", "boardscript.record", "boardscript.console", "boardscript.play",
-  "boardscript.hooks", "boardscript.evalfile", "boardscript.testing", "boardscript.bounded" } do
+  "boardscript.hooks", "boardscript.evalfile", "boardscript.described_eval", "boardscript.testing",
+  "boardscript.bounded" } do
   for key, value in pairs(require(name)) do
     if type(value) == "function" and not in_allowed[value] then deny[value] = name .. "." .. tostring(key) end
   end

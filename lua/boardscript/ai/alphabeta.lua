@@ -16,7 +16,7 @@
 -- (`S:search`, src/core/dgame_search.c): the same options, an evaluation of
 -- material (the description's `values`), line potential and the lead
 -- towards a reach zone, or with `eval=FILE` a learned one (`boardscript
--- train --rules GAME.lua`, boardscript.describe.evalfile; refused for
+-- train --rules GAME.lua`, boardscript.described_eval; refused for
 -- another game); `endgame`, `weights` and `evaluate` do not apply there.
 -- Given neither `depth` nor `time` it searches DESCRIBED_DEPTH plies
 -- within DESCRIBED_TIME seconds.
@@ -160,7 +160,7 @@ local function choose_described(self, g, ctx)
   local normalised = describe.normalize(g.rules, g.opts or {})
   local move, value, info = g.state.board:search { depth = depth, time = time, tt_mb = opts.tt_mb or 16,
     values = normalised.values,
-    eval = require("boardscript.describe.evalfile").for_policy(self, opts.eval, g, "alphabeta") }
+    eval = require("boardscript.described_eval").for_policy(self, opts.eval, g, "alphabeta") }
   if move == nil then return nil end
   if ctx and ctx.log then
     ctx.log("%s value %d depth %d nodes %d %.3f s%s", move == "pass" and "pass" or g:move_text(move) or "?",

@@ -301,7 +301,7 @@ local function choose_described(self, g, ctx, opts, time)
   if ctx.max_seconds then time = math.min(time or math.huge, 0.9 * ctx.max_seconds) end
   local move, info = g.state.board:mcts { playouts = playouts, time = time, c = opts.c or mcts.DESCRIBED_C,
     seed = rng:random(0x7fffffff), max_nodes = mcts.DESCRIBED_MAX_NODES,
-    eval = require("boardscript.describe.evalfile").for_policy(self, opts.eval, g, "mcts"),
+    eval = require("boardscript.described_eval").for_policy(self, opts.eval, g, "mcts"),
     values = g.rules.described.normalised(g.opts or {}).values }
   if move == nil then return nil end
   if ctx.log then

@@ -11,7 +11,7 @@ local core = require "boardscript.core"
 local compile = require "boardscript.describe.compile"
 local describe = require "boardscript.describe"
 local errors = require "boardscript.errors"
-local evalfile = require "boardscript.describe.evalfile"
+local evalfile = require "boardscript.described_eval"
 local output = require "boardscript.output"
 local rule_options = require "boardscript.rule_options"
 

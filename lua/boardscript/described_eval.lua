@@ -169,7 +169,7 @@ end
 function evalfile.shipped(id)
   local here = debug.getinfo(1, "S").source
   if here:sub(1, 1) ~= "@" or not tostring(id.rules):match("^[%w_]+$") then return nil end
-  local path = ("%s/../evals/%s-%dx%d.dgeval"):format(here:sub(2):match("^(.*)/[^/]*$") or ".", id.rules, id.rows,
+  local path = ("%s/evals/%s-%dx%d.dgeval"):format(here:sub(2):match("^(.*)/[^/]*$") or ".", id.rules, id.rows,
     id.cols)
   local file = io.open(path, "rb")
   if not file then return nil end
