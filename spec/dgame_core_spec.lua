@@ -403,6 +403,60 @@ describe("core.dgame", function()
     assert.equal("a2-a3", start(T.breakthrough()):move_text(start(T.breakthrough()):moves()[1]))
   end)
 
+  it("perft's played last ply (the leaf paths) counts as the list and leaves the state as it was, along random games", function()
+    -- two kinds on one word with promotion: the leaf path that keeps the kinds' sets
+    local function promoting()
+      local t = T.breakthrough()
+      t.kinds = { "man", "king" }
+      t.values = { 1, 3 }
+      t.rules[1].kinds = { true, true }
+      t.rules[2].kinds = { true, true }
+      t.promote = { { from = 1, to = 2, zone = { T.rows(8, 8, 8), T.rows(8, 1, 1) } } }
+      t.ends = { { op = "no_pieces" } }
+      return t
+    end
+    local function one_kind_promoting()
+      local t = promoting()
+      t.kinds = { "man" }
+      t.values = { 1 }
+      t.rules[1].kinds = { true }
+      t.rules[2].kinds = { true }
+      t.promote = {}
+      return t
+    end
+    local function amazons6()
+      local t = T.amazons()
+      t.rows, t.cols, t.cells = 6, 6, T.empty(6, 6)
+      for _, name in ipairs { "a3", "f4" } do t.cells[T.cell(name, 6) + 1] = 2 end
+      for _, name in ipairs { "c1", "d6" } do t.cells[T.cell(name, 6) + 1] = 1 end
+      return t
+    end
+    for _, make in ipairs { T.breakthrough, promoting, one_kind_promoting, amazons6, T.connect4, T.draughts,
+                            function() return T.gomoku(9) end, T.ataxx } do
+      local S, rng = start(make()), core.rng(5)
+      for ply = 1, 70 do
+        if S:finished() then break end
+        if ply % 3 == 1 then
+          local hash, text, count = S:hash(), tostring(S), S:perft(1)
+          local moves, n = S:moves()
+          local by_list = 0
+          for _, m in ipairs(moves) do
+            S:play(m)
+            by_list = by_list + (S:status() and 0 or S:perft(1))
+            S:undo()
+          end
+          if n == 0 then by_list = S:perft(2) end
+          assert.equal(count == 0 and 0 or by_list, S:perft(2, { bulk = false }))
+          assert.equal(S:perft(2), S:perft(2, { bulk = false }))
+          assert.equal(count, S:perft(1, { bulk = false }))
+          assert.same({ hash, text }, { S:hash(), tostring(S) })
+        end
+        local moves, n = S:moves()
+        if n == 0 then assert(S:pass()) else S:play(moves[rng:random(n)]) end
+      end
+    end
+  end)
+
   it("undo restores everything, the hash included; the hash follows transpositions", function()
     for _, make in ipairs { T.breakthrough, T.draughts, T.ataxx, T.amazons, T.connect4 } do
       local S = start(make())

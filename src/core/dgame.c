@@ -278,6 +278,239 @@ int dg_play(const dg_desc *d, dg_state *s, dg_move m)
     return BS_OK;
 }
 
+/* Perft's played last ply (bulk off, as RBG's perft: every leaf is made
+ * and its end looked at, never expanded). Each leaf is played as dg_play
+ * plays it: cells, sets, counts, hash, side to move, ply, the cells it
+ * changed logged and dg_update_status run on them; then taken back. What
+ * is saved is the undo frame: the leaf functions keep the position before
+ * the ply in locals and put it back once after the ply. */
+typedef struct leaf_ctx {
+    int side, from, first, ply;
+    uint64_t hash;
+    int8_t status, how, nomove;
+} leaf_ctx;
+
+static void leaf_begin(dg_state *s, leaf_ctx *c)
+{
+    c->side = s->player;
+    c->from = s->log_top;
+    c->first = !(s->moved >> (c->side - 1) & 1);
+    c->ply = s->ply;
+    c->hash = s->hash;
+    c->status = (int8_t)s->status;
+    c->how = (int8_t)s->how;
+    c->nomove = (int8_t)s->nomove;
+}
+
+/* The leaf is on the board with its cells logged from c->from: its end,
+ * kept in memory (a compiler barrier: as if a caller read the position). */
+static inline void leaf_end(const dg_desc *d, dg_state *s, const leaf_ctx *c)
+{
+    s->player = 3 - c->side;
+    s->ply = c->ply + 1;
+    dg_update_status(d, s, c->side, c->first ? -1 : c->from);
+    __asm__ __volatile__("" ::: "memory");
+}
+
+static void leaf_finish(dg_state *s, const leaf_ctx *c)
+{
+    s->player = c->side;
+    s->ply = c->ply;
+    s->hash = c->hash;
+    s->log_top = c->from;
+    s->status = c->status;
+    s->how = c->how;
+    s->nomove = c->nomove;
+}
+
+/* A move of a two_cells rule (a step, slide or leap with no convert or
+ * leave: the mover's piece leaves o for t, which was empty or the enemy's,
+ * and perhaps an arrow blocks an empty cell), played and taken back. Every
+ * change to the sets is an exclusive or, so taking back repeats it. The
+ * log has room for three cells. */
+static inline void leaf_two_cells(const dg_desc *d, dg_state *s, const leaf_ctx *c, dg_move m)
+{
+    int o = (int)(m & 1023), t = (int)(m >> 10 & 1023), me = c->side - 1, en = 2 - c->side;
+    uint8_t *cell = s->cell;
+    uint64_t *mine = s->occ[me], *theirs = s->occ[en];
+    unsigned code = cell[o], old = cell[t], nc = d->promote_kinds ? dg_promoted(d, code, t) : code;
+    int wo = o >> 6, wt = t >> 6, took = old != 0;
+    uint64_t bo = 1ULL << (o & 63), bt = 1ULL << (t & 63), was_empty = took ? 0 : bt, was_theirs = bt ^ was_empty;
+    const uint64_t *zo = d->zob + o * DG_ZCODES, *zt = d->zob + t * DG_ZCODES;
+    uint64_t dh = zo[d->zidx[code]] ^ zt[d->zidx[old]] ^ zt[d->zidx[nc]] ^ d->zside ^ d->zpass[s->passes];
+    int a = d->rules[m >> 20 & 31].spec->has_arrow ? (int)(m >> 29 & 1023) : -1;
+    dg_undo_cell *log = s->log + c->from;
+    log[0].cell = (uint16_t)o;
+    log[0].old = (uint8_t)code;
+    log[1].cell = (uint16_t)t;
+    log[1].old = (uint8_t)old;
+    log[2].cell = (uint16_t)(a >= 0 ? a : t);
+    log[2].old = 0;
+    s->log_top = c->from + 2 + (a >= 0);
+    for (int back = 0; back < 2; back++) {
+        if (back && a >= 0)
+            cell[a] = 0; /* before o: the arrow may stand where the piece was */
+        cell[o] = (uint8_t)(back ? code : 0);
+        cell[t] = (uint8_t)(back ? old : nc);
+        mine[wo] ^= bo;
+        mine[wt] ^= bt;
+        s->empty[wo] ^= bo;
+        s->empty[wt] ^= was_empty;
+        theirs[wt] ^= was_theirs;
+        s->count[en] += back ? took : -took;
+        s->hash ^= dh;
+        if (a >= 0) {
+            if (!back)
+                cell[a] = DG_BLOCK;
+            s->empty[a >> 6] ^= 1ULL << (a & 63);
+            s->nempty += back ? 1 : -1;
+            s->hash ^= d->zob[a * DG_ZCODES] ^ d->zob[a * DG_ZCODES + d->zidx[DG_BLOCK]];
+        }
+        if (d->kbits) {
+            uint64_t *km = s->kocc[me], *kt = s->kocc[en];
+            km[dg_kind_of(code) & (DG_MAX_KINDS - 1)] ^= bo;
+            km[dg_kind_of(nc) & (DG_MAX_KINDS - 1)] ^= bt;
+            if (took)
+                kt[dg_kind_of(old) & (DG_MAX_KINDS - 1)] ^= bt;
+        }
+        if (!back)
+            leaf_end(d, s, c);
+    }
+    s->log_top = c->from;
+}
+
+int dg_play_leaves(const dg_desc *d, dg_state *s, const dg_move *m, int n)
+{
+    leaf_ctx c;
+    if (dg_reserve_log(s, 3))
+        return BS_ENOMEM;
+    leaf_begin(s, &c);
+    for (int i = 0; i < n; i++) {
+        unsigned r = (unsigned)(m[i] >> 20 & 31);
+        if (r != DG_SWAP_RULE && d->rules[r].two_cells) {
+            leaf_two_cells(d, s, &c, m[i]);
+            continue;
+        }
+        int rc = apply(d, s, m[i]);
+        if (rc == BS_OK) {
+            s->hash ^= d->zside ^ d->zpass[s->passes];
+            leaf_end(d, s, &c);
+        }
+        rollback(s, c.from);
+        s->hash = c.hash;
+        if (rc) {
+            leaf_finish(s, &c);
+            return BS_ENOMEM;
+        }
+    }
+    leaf_finish(s, &c);
+    return BS_OK;
+}
+
+int dg_play_leaf_sets(const dg_desc *d, dg_state *s, const uint64_t *sets)
+{
+    leaf_ctx c;
+    if (dg_reserve_log(s, 3))
+        return BS_ENOMEM;
+    leaf_begin(s, &c);
+    int me = c.side - 1, en = 2 - c.side;
+    if (d->kbits) { /* several kinds: their sets too */
+        for (int r = 0; r < d->spec.nrules; r++) {
+            const dg_rule *ru = &d->rules[r];
+            for (int j = 0; j < ru->n[me]; j++, sets++)
+                for (uint64_t x = *sets; x; x &= x - 1) {
+                    int o = __builtin_ctzll(x);
+                    leaf_two_cells(d, s, &c, (dg_move)o | (dg_move)(o + ru->delta[me][j]) << 10 | (dg_move)r << 20);
+                }
+        }
+        leaf_finish(s, &c);
+        return BS_OK;
+    }
+    /* one word and one kind (so no promotion): each position after a move
+     * is written whole from the one before the ply (the sets in
+     * registers), the cells put back after it */
+    uint64_t mine = s->occ[me][0], theirs = s->occ[en][0], empty = s->empty[0];
+    uint64_t turn = d->zside ^ d->zpass[s->passes];
+    int count = s->count[en];
+    const uint64_t *zob = d->zob;
+    const uint8_t *zidx = d->zidx;
+    uint8_t *cell = s->cell;
+    dg_undo_cell *log = s->log + c.from;
+    s->log_top = c.from + 2;
+    for (int r = 0; r < d->spec.nrules; r++) {
+        const dg_rule *ru = &d->rules[r];
+        for (int j = 0; j < ru->n[me]; j++, sets++) {
+            int delta = ru->delta[me][j];
+            for (uint64_t x = *sets; x; x &= x - 1) {
+                int o = __builtin_ctzll(x), t = o + delta;
+                unsigned code = cell[o], old = cell[t];
+                uint64_t bo = 1ULL << o, bt = 1ULL << t, was_empty = old ? 0 : bt;
+                s->occ[me][0] = mine ^ bo ^ bt;
+                s->occ[en][0] = theirs ^ (bt ^ was_empty);
+                s->empty[0] = empty ^ bo ^ was_empty;
+                s->count[en] = count - (old != 0);
+                s->hash = c.hash ^ zob[o * DG_ZCODES + zidx[code]] ^ zob[t * DG_ZCODES + zidx[old]] ^
+                          zob[t * DG_ZCODES + zidx[code]] ^ turn;
+                cell[o] = 0;
+                cell[t] = (uint8_t)code;
+                log[0].cell = (uint16_t)o;
+                log[0].old = (uint8_t)code;
+                log[1].cell = (uint16_t)t;
+                log[1].old = (uint8_t)old;
+                leaf_end(d, s, &c);
+                cell[t] = (uint8_t)old;
+                cell[o] = (uint8_t)code;
+            }
+        }
+    }
+    s->occ[me][0] = mine;
+    s->occ[en][0] = theirs;
+    s->empty[0] = empty;
+    s->count[en] = count;
+    leaf_finish(s, &c);
+    return BS_OK;
+}
+
+int dg_play_leaf_places(const dg_desc *d, dg_state *s, unsigned code, uint64_t turn)
+{
+    leaf_ctx c;
+    if (dg_reserve_log(s, 1))
+        return BS_ENOMEM;
+    leaf_begin(s, &c);
+    int me = c.side - 1, n = 0, nempty = s->nempty, count = s->count[me];
+    unsigned zcode = d->zidx[code];
+    uint64_t *kocc = d->kbits ? &s->kocc[me][dg_kind_of(code) & (DG_MAX_KINDS - 1)] : NULL;
+    dg_undo_cell *log = s->log + c.from;
+    s->log_top = c.from + 1;
+    log[0].old = 0;
+    for (int w = 0; w < d->nwords; w++) {
+        uint64_t mine = s->occ[me][w], empty = s->empty[w], k = kocc ? *kocc : 0;
+        for (uint64_t x = empty; x; x &= x - 1, n++) {
+            int cl = w * 64 + __builtin_ctzll(x);
+            uint64_t bit = x & -x;
+            s->cell[cl] = (uint8_t)code;
+            s->empty[w] = empty ^ bit;
+            s->occ[me][w] = mine | bit;
+            s->nempty = nempty - 1;
+            s->count[me] = count + 1;
+            if (kocc)
+                *kocc = k | bit;
+            s->hash = c.hash ^ d->zob[cl * DG_ZCODES + zcode] ^ turn;
+            log[0].cell = (uint16_t)cl;
+            leaf_end(d, s, &c);
+            s->cell[cl] = 0;
+        }
+        s->empty[w] = empty;
+        s->occ[me][w] = mine;
+        if (kocc)
+            *kocc = k;
+    }
+    s->nempty = nempty;
+    s->count[me] = count;
+    leaf_finish(s, &c);
+    return n;
+}
+
 int dg_pass(const dg_desc *d, dg_state *s)
 {
     if (!s->nolog && push_frame(s))

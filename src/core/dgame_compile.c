@@ -96,6 +96,8 @@ static int check_rule(dg_desc *d, int r, char *why, size_t why_len)
             }
     if (rs->has_arrow && rs->op != DG_OP_SLIDE)
         FAIL("field 'rules'[%d] 'arrow': only a slide has an arrow", R);
+    ru->two_cells = (rs->op == DG_OP_STEP || rs->op == DG_OP_SLIDE || rs->op == DG_OP_LEAP) &&
+                    !rs->has_convert && !rs->has_flips && !rs->leave;
     return BS_OK;
 }
 
@@ -332,6 +334,9 @@ static int compile(dg_desc *d, char *why, size_t why_len)
         placing |= rs->op == DG_OP_PLACE;
     }
     d->pick = d->bulk && moving ? (placing ? DG_PICK_PARTIAL : DG_PICK_NTH) : DG_PICK_LIST;
+    d->leaf_sets = d->pick == DG_PICK_NTH;
+    for (int r = 0; r < sp->nrules && d->leaf_sets; r++)
+        d->leaf_sets = d->rules[r].two_cells;
     if (rc == BS_OK && sp->nrules == 1 && sp->rules[0].op == DG_OP_PLACE && sp->rules[0].at == DG_AT_EMPTY &&
         !sp->rules[0].has_flips && !sp->must_capture)
         d->pick = DG_PICK_EMPTY;

@@ -33,6 +33,7 @@ typedef struct dg_rule {
     uint64_t src[2][DG_MAX_OFFSETS];
     int delta[2][DG_MAX_OFFSETS];
     int8_t fdir[2][8], cdir[2][8], adir[2][8]; /* flips, convert, arrow as compass indices */
+    int two_cells; /* a step, slide or leap without convert or leave: a move changes its origin, landing (and arrow) only */
 } dg_rule;
 
 struct dg_desc {
@@ -63,6 +64,7 @@ struct dg_desc {
     int has_column; /* a column placement (parse of a lone letter) */
     int bulk;       /* moves can be counted by popcounts (dg_count_moves) */
     int pick;       /* playouts: DG_PICK_* */
+    int leaf_sets;  /* DG_PICK_NTH and every rule two_cells: perft's played last ply from the origin sets */
     int promote_kinds; /* bit k-1: kind k is a promote rule's from */
     /* one-word boards (hop_quick): per compass direction the cells two
      * steps from the edge and the index shift of one step; per side the
@@ -123,6 +125,13 @@ int dg_reserve_log(dg_state *s, int more);
 unsigned dg_promoted(const dg_desc *d, unsigned code, int cell);
 /* A copy of the position only (no undo history). */
 void dg_copy_position(dg_state *dst, const dg_state *src);
+/* Perft's played last ply (dgame.c): each move played as dg_play plays it
+ * (its end looked at) and taken back, without an undo frame; s unchanged
+ * afterwards. BS_OK or BS_ENOMEM; the places form returns the number of
+ * leaves: a piece `code` put on each empty cell in turn (perft_place). */
+int dg_play_leaves(const dg_desc *d, dg_state *s, const dg_move *m, int n);
+int dg_play_leaf_sets(const dg_desc *d, dg_state *s, const uint64_t *sets); /* dg_origin_sets's sets, d->leaf_sets */
+int dg_play_leaf_places(const dg_desc *d, dg_state *s, unsigned code, uint64_t turn);
 
 /* dgame_moves.c: generation. cap 0 with probe: stops at the first move (returns 1). */
 int dg_generate(const dg_desc *d, const dg_state *s, dg_move *out, int cap, int probe);

@@ -8,6 +8,12 @@ static int64_t perft_rec(const dg_desc *d, dg_state *s, int depth, int bulk, dg_
 {
     if (s->status != DG_ONGOING)
         return 0;
+    if (depth == 1 && !bulk && d->leaf_sets) {
+        int k = dg_origin_sets(d, s, buf); /* buf: room for the sets */
+        if (k > 0) {
+            return dg_play_leaf_sets(d, s, buf) ? BS_ENOMEM : k;
+        }
+    }
     int n = depth == 1 && bulk && d->bulk ? dg_count_moves(d, s) : dg_generate(d, s, buf, DG_MOVES_MAX, 0);
     if (n < 0)
         return n;
@@ -24,6 +30,8 @@ static int64_t perft_rec(const dg_desc *d, dg_state *s, int depth, int bulk, dg_
     }
     if (depth == 1 && bulk)
         return n;
+    if (depth == 1)
+        return dg_play_leaves(d, s, buf, n) ? BS_ENOMEM : n;
     int64_t total = 0;
     for (int i = 0; i < n; i++) {
         if (dg_play(d, s, buf[i]))
@@ -52,6 +60,8 @@ static int64_t perft_place(const dg_desc *d, dg_state *s, int depth, int bulk, d
     int side = s->player, from = s->log_top, first = !(s->moved >> (side - 1) & 1);
     unsigned kind0 = (unsigned)d->rules[0].spec->kind - 1, code = dg_code(kind0, side);
     uint64_t hash = s->hash, zturn = d->zside ^ d->zpass[s->passes];
+    if (depth == 1)
+        return dg_play_leaf_places(d, s, code, zturn);
     int passes = s->passes, moved = s->moved, nomove = s->nomove, how = s->how;
     const uint64_t *zob = d->zob;
     unsigned zcode = d->zidx[code];
