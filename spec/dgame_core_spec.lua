@@ -403,7 +403,7 @@ describe("core.dgame", function()
     assert.equal("a2-a3", start(T.breakthrough()):move_text(start(T.breakthrough()):moves()[1]))
   end)
 
-  it("perft's played last ply (the leaf paths) counts as the list and leaves the state as it was, along random games", function()
+  it("perft's played last ply (the leaf paths) counts as the list and leaves the state as it was", function()
     -- two kinds on one word with promotion: the leaf path that keeps the kinds' sets
     local function promoting()
       local t = T.breakthrough()
