@@ -286,7 +286,7 @@ int dg_play(const dg_desc *d, dg_state *s, dg_move m)
  * the ply in locals and put it back once after the ply. */
 typedef struct leaf_ctx {
     int side, from, first, ply;
-    uint64_t hash;
+    uint64_t hash, turn; /* turn: the side and pass keys a move changes */
     int8_t status, how, nomove;
 } leaf_ctx;
 
@@ -297,6 +297,7 @@ static void leaf_begin(dg_state *s, leaf_ctx *c)
     c->first = !(s->moved >> (c->side - 1) & 1);
     c->ply = s->ply;
     c->hash = s->hash;
+    c->turn = s->d->zside ^ s->d->zpass[s->passes];
     c->status = (int8_t)s->status;
     c->how = (int8_t)s->how;
     c->nomove = (int8_t)s->nomove;
@@ -323,72 +324,137 @@ static void leaf_finish(dg_state *s, const leaf_ctx *c)
     s->nomove = c->nomove;
 }
 
-/* A move of a two_cells rule (a step, slide or leap with no convert or
- * leave: the mover's piece leaves o for t, which was empty or the enemy's,
- * and perhaps an arrow blocks an empty cell), played and taken back. Every
- * change to the sets is an exclusive or, so taking back repeats it. The
- * log has room for three cells. */
-static inline void leaf_two_cells(const dg_desc *d, dg_state *s, const leaf_ctx *c, dg_move m)
+/* The piece move of a two_cells rule (a step, slide or leap with no
+ * convert or leave: the mover's piece leaves o for t, which was empty or
+ * the enemy's), with the side to move and the cells logged; toggled: the
+ * sets change by exclusive or, so the second call takes it back. */
+typedef struct leaf_move {
+    int o, t, took;
+    unsigned code, old, nc;
+    uint64_t bo, bt, was_empty, was_theirs, dh;
+} leaf_move;
+
+static inline void leaf_move_make(const dg_desc *d, const dg_state *s, const leaf_ctx *c, dg_move m, leaf_move *lm)
 {
-    int o = (int)(m & 1023), t = (int)(m >> 10 & 1023), me = c->side - 1, en = 2 - c->side;
-    uint8_t *cell = s->cell;
-    uint64_t *mine = s->occ[me], *theirs = s->occ[en];
-    unsigned code = cell[o], old = cell[t], nc = d->promote_kinds ? dg_promoted(d, code, t) : code;
-    int wo = o >> 6, wt = t >> 6, took = old != 0;
-    uint64_t bo = 1ULL << (o & 63), bt = 1ULL << (t & 63), was_empty = took ? 0 : bt, was_theirs = bt ^ was_empty;
+    int o = (int)(m & 1023), t = (int)(m >> 10 & 1023);
+    lm->o = o;
+    lm->t = t;
+    lm->code = s->cell[o];
+    lm->old = s->cell[t];
+    lm->nc = d->promote_kinds ? dg_promoted(d, lm->code, t) : lm->code;
+    lm->took = lm->old != 0;
+    lm->bo = 1ULL << (o & 63);
+    lm->bt = 1ULL << (t & 63);
+    lm->was_empty = lm->took ? 0 : lm->bt;
+    lm->was_theirs = lm->bt ^ lm->was_empty;
     const uint64_t *zo = d->zob + o * DG_ZCODES, *zt = d->zob + t * DG_ZCODES;
-    uint64_t dh = zo[d->zidx[code]] ^ zt[d->zidx[old]] ^ zt[d->zidx[nc]] ^ d->zside ^ d->zpass[s->passes];
-    int a = d->rules[m >> 20 & 31].spec->has_arrow ? (int)(m >> 29 & 1023) : -1;
-    dg_undo_cell *log = s->log + c->from;
-    log[0].cell = (uint16_t)o;
-    log[0].old = (uint8_t)code;
-    log[1].cell = (uint16_t)t;
-    log[1].old = (uint8_t)old;
-    log[2].cell = (uint16_t)(a >= 0 ? a : t);
-    log[2].old = 0;
-    s->log_top = c->from + 2 + (a >= 0);
-    for (int back = 0; back < 2; back++) {
-        if (back && a >= 0)
-            cell[a] = 0; /* before o: the arrow may stand where the piece was */
-        cell[o] = (uint8_t)(back ? code : 0);
-        cell[t] = (uint8_t)(back ? old : nc);
-        mine[wo] ^= bo;
-        mine[wt] ^= bt;
-        s->empty[wo] ^= bo;
-        s->empty[wt] ^= was_empty;
-        theirs[wt] ^= was_theirs;
-        s->count[en] += back ? took : -took;
-        s->hash ^= dh;
-        if (a >= 0) {
-            if (!back)
-                cell[a] = DG_BLOCK;
-            s->empty[a >> 6] ^= 1ULL << (a & 63);
-            s->nempty += back ? 1 : -1;
-            s->hash ^= d->zob[a * DG_ZCODES] ^ d->zob[a * DG_ZCODES + d->zidx[DG_BLOCK]];
-        }
-        if (d->kbits) {
-            uint64_t *km = s->kocc[me], *kt = s->kocc[en];
-            km[dg_kind_of(code) & (DG_MAX_KINDS - 1)] ^= bo;
-            km[dg_kind_of(nc) & (DG_MAX_KINDS - 1)] ^= bt;
-            if (took)
-                kt[dg_kind_of(old) & (DG_MAX_KINDS - 1)] ^= bt;
-        }
-        if (!back)
-            leaf_end(d, s, c);
-    }
-    s->log_top = c->from;
+    lm->dh = zo[d->zidx[lm->code]] ^ zt[d->zidx[lm->old]] ^ zt[d->zidx[lm->nc]] ^ c->turn;
 }
 
+static inline void leaf_move_toggle(const dg_desc *d, dg_state *s, const leaf_ctx *c, const leaf_move *lm, int on)
+{
+    int me = c->side - 1, en = 2 - c->side, wo = lm->o >> 6, wt = lm->t >> 6;
+    s->cell[lm->o] = (uint8_t)(on ? 0 : lm->code);
+    s->cell[lm->t] = (uint8_t)(on ? lm->nc : lm->old);
+    s->occ[me][wo] ^= lm->bo;
+    s->occ[me][wt] ^= lm->bt;
+    s->empty[wo] ^= lm->bo;
+    s->empty[wt] ^= lm->was_empty;
+    s->occ[en][wt] ^= lm->was_theirs;
+    s->count[en] += on ? -lm->took : lm->took;
+    s->hash ^= lm->dh;
+    if (d->kbits) {
+        uint64_t *km = s->kocc[me], *kt = s->kocc[en];
+        km[dg_kind_of(lm->code) & (DG_MAX_KINDS - 1)] ^= lm->bo;
+        km[dg_kind_of(lm->nc) & (DG_MAX_KINDS - 1)] ^= lm->bt;
+        if (lm->took)
+            kt[dg_kind_of(lm->old) & (DG_MAX_KINDS - 1)] ^= lm->bt;
+    }
+    if (on) {
+        dg_undo_cell *log = s->log + c->from;
+        log[0].cell = (uint16_t)lm->o;
+        log[0].old = (uint8_t)lm->code;
+        log[1].cell = (uint16_t)lm->t;
+        log[1].old = (uint8_t)lm->old;
+        s->log_top = c->from + 2;
+    } else {
+        s->log_top = c->from;
+    }
+}
+
+/* An arrow: a block on the empty cell a (perhaps the vacated origin),
+ * toggled the same way; logged after the piece move. */
+static inline void leaf_arrow_toggle(const dg_desc *d, dg_state *s, const leaf_ctx *c, int a, int on)
+{
+    s->cell[a] = (uint8_t)(on ? DG_BLOCK : 0);
+    s->empty[a >> 6] ^= 1ULL << (a & 63);
+    s->nempty += on ? -1 : 1;
+    s->hash ^= d->zob[a * DG_ZCODES] ^ d->zob[a * DG_ZCODES + d->zidx[DG_BLOCK]];
+    s->log[c->from + 2].cell = (uint16_t)a;
+    s->log[c->from + 2].old = 0;
+    s->log_top = c->from + 2 + on;
+}
+
+/* A placement of a one_cell rule (no flips or convert): a piece on the
+ * empty cell t, toggled as above. */
+static inline void leaf_place_toggle(const dg_desc *d, dg_state *s, const leaf_ctx *c, int t, unsigned code,
+                                     int on)
+{
+    int me = c->side - 1, w = t >> 6;
+    uint64_t bt = 1ULL << (t & 63);
+    s->cell[t] = (uint8_t)(on ? code : 0);
+    s->empty[w] ^= bt;
+    s->occ[me][w] ^= bt;
+    s->nempty += on ? -1 : 1;
+    s->count[me] += on ? 1 : -1;
+    s->hash = on ? c->hash ^ d->zob[t * DG_ZCODES + d->zidx[code]] ^ c->turn : c->hash;
+    if (d->kbits)
+        s->kocc[me][dg_kind_of(code) & (DG_MAX_KINDS - 1)] ^= bt;
+    s->log[c->from].cell = (uint16_t)t;
+    s->log[c->from].old = 0;
+    s->log_top = c->from + on;
+}
+
+/* Each move of the list played and taken back; consecutive moves of a
+ * two_cells rule with the same piece move (Amazons' arrows after one
+ * slide) share it: it is made once, each arrow put and taken back on it. */
 int dg_play_leaves(const dg_desc *d, dg_state *s, const dg_move *m, int n)
 {
     leaf_ctx c;
     if (dg_reserve_log(s, 3))
         return BS_ENOMEM;
     leaf_begin(s, &c);
+    leaf_move lm;
+    dg_move on = 0; /* the piece move made: its origin, landing and rule bits; 0 none */
+    const dg_move piece_bits = ((dg_move)1 << 25) - 1;
     for (int i = 0; i < n; i++) {
         unsigned r = (unsigned)(m[i] >> 20 & 31);
         if (r != DG_SWAP_RULE && d->rules[r].two_cells) {
-            leaf_two_cells(d, s, &c, m[i]);
+            if ((m[i] & piece_bits) != on) {
+                if (on)
+                    leaf_move_toggle(d, s, &c, &lm, 0);
+                leaf_move_make(d, s, &c, m[i], &lm);
+                leaf_move_toggle(d, s, &c, &lm, 1);
+                on = m[i] & piece_bits;
+            }
+            int a = d->rules[r].spec->has_arrow ? (int)(m[i] >> 29 & 1023) : -1;
+            if (a >= 0)
+                leaf_arrow_toggle(d, s, &c, a, 1);
+            leaf_end(d, s, &c);
+            if (a >= 0)
+                leaf_arrow_toggle(d, s, &c, a, 0);
+            continue;
+        }
+        if (on) {
+            leaf_move_toggle(d, s, &c, &lm, 0);
+            on = 0;
+        }
+        if (r != DG_SWAP_RULE && d->rules[r].one_cell) {
+            int t = (int)(m[i] >> 10 & 1023);
+            unsigned code = dg_code((unsigned)d->rules[r].spec->kind - 1, c.side);
+            leaf_place_toggle(d, s, &c, t, code, 1);
+            leaf_end(d, s, &c);
+            leaf_place_toggle(d, s, &c, t, code, 0);
             continue;
         }
         int rc = apply(d, s, m[i]);
@@ -403,6 +469,8 @@ int dg_play_leaves(const dg_desc *d, dg_state *s, const dg_move *m, int n)
             return BS_ENOMEM;
         }
     }
+    if (on)
+        leaf_move_toggle(d, s, &c, &lm, 0);
     leaf_finish(s, &c);
     return BS_OK;
 }
@@ -420,7 +488,12 @@ int dg_play_leaf_sets(const dg_desc *d, dg_state *s, const uint64_t *sets)
             for (int j = 0; j < ru->n[me]; j++, sets++)
                 for (uint64_t x = *sets; x; x &= x - 1) {
                     int o = __builtin_ctzll(x);
-                    leaf_two_cells(d, s, &c, (dg_move)o | (dg_move)(o + ru->delta[me][j]) << 10 | (dg_move)r << 20);
+                    leaf_move lm;
+                    leaf_move_make(d, s, &c, (dg_move)o | (dg_move)(o + ru->delta[me][j]) << 10 | (dg_move)r << 20,
+                                   &lm);
+                    leaf_move_toggle(d, s, &c, &lm, 1);
+                    leaf_end(d, s, &c);
+                    leaf_move_toggle(d, s, &c, &lm, 0);
                 }
         }
         leaf_finish(s, &c);

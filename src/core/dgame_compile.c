@@ -96,6 +96,7 @@ static int check_rule(dg_desc *d, int r, char *why, size_t why_len)
             }
     if (rs->has_arrow && rs->op != DG_OP_SLIDE)
         FAIL("field 'rules'[%d] 'arrow': only a slide has an arrow", R);
+    ru->one_cell = rs->op == DG_OP_PLACE && !rs->has_flips && !rs->has_convert;
     ru->two_cells = (rs->op == DG_OP_STEP || rs->op == DG_OP_SLIDE || rs->op == DG_OP_LEAP) &&
                     !rs->has_convert && !rs->has_flips && !rs->leave;
     return BS_OK;

@@ -33,6 +33,7 @@ typedef struct dg_rule {
     uint64_t src[2][DG_MAX_OFFSETS];
     int delta[2][DG_MAX_OFFSETS];
     int8_t fdir[2][8], cdir[2][8], adir[2][8]; /* flips, convert, arrow as compass indices */
+    int one_cell;  /* a placement without flips or convert: a move changes its cell only */
     int two_cells; /* a step, slide or leap without convert or leave: a move changes its origin, landing (and arrow) only */
 } dg_rule;
 
