@@ -128,6 +128,16 @@ static int expand(mcts *t, int32_t at)
         c->move = t->moves[i];
         c->first = -1;
         c->mover = mover;
+        /* a move that ends the game is proven at once (the solver then
+         * takes a win first and never picks a loss it can avoid) */
+        if (c->move != DG_SEARCH_PASS) {
+            if (play(t, c->move) != BS_OK)
+                return 0;
+            int st = dg_status(t->d, t->s);
+            dg_undo(t->d, t->s);
+            if (st == DG_WON_BLACK || st == DG_WON_WHITE)
+                c->solved = (uint8_t)st;
+        }
     }
     t->used += (size_t)count;
     t->nodes[at].first = first;

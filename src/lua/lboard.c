@@ -20,8 +20,8 @@ static const char *const CELL_NAMES[] = {"empty", "black", "white", "block", NUL
 static const char *const DIR_NAMES[] = {"n", "ne", "e", "se", "s", "sw", "w", "nw", NULL};
 
 /* The board methods are closures whose first upvalue is the boards'
- * metatable: check_board compares the argument's metatable with it by
- * pointer, with no registry lookup by name (luaL_checkudata's), as the hot
+ * metatable (and 2..5 the cell names, CELL_UPVALUE): check_board compares
+ * the argument's metatable with it by pointer, with no registry lookup by name (luaL_checkudata's), as the hot
  * calls (get, set, code, set_code) take a board on every call. Any other
  * caller (no such upvalue) and any mismatch go through luaL_checkudata. */
 static lboard *check_board(lua_State *L, int arg)
@@ -46,14 +46,40 @@ int bs_lua_board_closed(const void *object)
     return ((const lboard *)object)->closed;
 }
 
+/* The methods' upvalues 2..5 are the cell names (CELL_NAMES, interned):
+ * a name is pushed without hashing it, and a short string argument is
+ * recognised by its address (Lua interns every short string once). */
+#define CELL_UPVALUE(cell) lua_upvalueindex(2 + (cell))
+
 static int check_cell(lua_State *L, int arg)
 {
+    if (lua_type(L, arg) == LUA_TSTRING && lua_type(L, CELL_UPVALUE(0)) == LUA_TSTRING) {
+        const char *name = lua_tostring(L, arg);
+        for (int i = 0; i < 4; i++)
+            if (name == lua_tostring(L, CELL_UPVALUE(i)))
+                return i;
+    }
     return bs_lua_checkoption(L, arg, NULL, CELL_NAMES);
+}
+
+static void push_cell(lua_State *L, int cell)
+{
+    if (lua_type(L, CELL_UPVALUE(cell)) == LUA_TSTRING)
+        lua_pushvalue(L, CELL_UPVALUE(cell));
+    else
+        lua_pushstring(L, CELL_NAMES[cell]);
 }
 
 /* Rows and columns are 1-based in Lua; returns them 0-based. */
 static void check_square(lua_State *L, const lboard *lb, int arg, int *r, int *c)
 {
+    int rok, cok;
+    lua_Integer rr = lua_tointegerx(L, arg, &rok), cc = lua_tointegerx(L, arg + 1, &cok), n = lb->board.n;
+    if (rok && cok && rr >= 1 && rr <= n && cc >= 1 && cc <= n) { /* else the checks below raise */
+        *r = (int)rr - 1;
+        *c = (int)cc - 1;
+        return;
+    }
     *r = (int)bs_lua_checkrange(L, arg, "row", 1, lb->board.n) - 1;
     *c = (int)bs_lua_checkrange(L, arg + 1, "column", 1, lb->board.n) - 1;
 }
@@ -153,7 +179,7 @@ static int board_get(lua_State *L)
     int r, c, cell;
     check_square(L, lb, 2, &r, &c);
     bs_board_get(&lb->board, r, c, &cell);
-    lua_pushstring(L, CELL_NAMES[cell]);
+    push_cell(L, cell);
     return 1;
 }
 
@@ -485,7 +511,9 @@ void bs_lua_open_board(lua_State *L)
     luaL_getmetatable(L, BOARD_META);
     lua_getfield(L, -1, "__index");
     lua_pushvalue(L, -2);
-    luaL_setfuncs(L, methods, 1);
+    for (int i = 0; i < 4; i++)
+        lua_pushstring(L, CELL_NAMES[i]);
+    luaL_setfuncs(L, methods, 5);
     lua_pop(L, 2);
     lua_pushcfunction(L, board_new);
     lua_setfield(L, -2, "board");
