@@ -141,6 +141,17 @@ describe("S:mcts (UCT over a described game)", function()
     assert.equal(C:parse_move("a"), (C:mcts { playouts = 2000, seed = 3 }))
   end)
 
+  it("proves a win in one at the expansion: found with a single playout, whatever the seed", function()
+    local C = position(T.connect4(), "a b a b a b")
+    local G = position(T.gomoku(9), "a1 a9 b1 b9 c1 c9 d1 d9")
+    for seed = 1, 8 do
+      local move, info = C:mcts { playouts = 1, seed = seed }
+      assert.equal(C:parse_move("a"), move)
+      assert.equal(1, info.value)
+      assert.equal("e1", G:move_text((G:mcts { playouts = 1, seed = seed })))
+    end
+  end)
+
   it("blocks the immediate loss in Connect Four", function()
     local C = position(T.connect4(), "a b a b a")
     assert.equal(C:parse_move("a"), (C:mcts { playouts = 3000, seed = 5 }))
