@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "common.h"
+#include "dgame_impl.h"
 #include "dgame_search.h"
 #include "rng.h"
 
@@ -128,12 +129,13 @@ static int expand(mcts *t, int32_t at)
         c->move = t->moves[i];
         c->first = -1;
         c->mover = mover;
-        /* a move that ends the game is proven at once (the solver then
-         * takes a win first and never picks a loss it can avoid) */
+        /* a move that ends the game by an end (line, reach, ...) is proven
+         * at once: the solver then takes a win first and never picks a
+         * loss it can avoid (a win by no_move is found on the visit) */
         if (c->move != DG_SEARCH_PASS) {
             if (play(t, c->move) != BS_OK)
                 return 0;
-            int st = dg_status(t->d, t->s);
+            int st = t->s->status; /* by the ends only: no move generation for a no_move */
             dg_undo(t->d, t->s);
             if (st == DG_WON_BLACK || st == DG_WON_WHITE)
                 c->solved = (uint8_t)st;
