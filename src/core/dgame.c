@@ -146,6 +146,30 @@ int dg_state_equal(const dg_state *a, const dg_state *b)
            memcmp(a->cell, b->cell, (size_t)a->d->ncells) == 0;
 }
 
+/* What a move changes besides the cells (an undo frame), saved and put back. */
+static void frame_save(const dg_state *s, dg_frame *f)
+{
+    f->log_top = s->log_top;
+    f->hash = s->hash;
+    f->player = (int8_t)s->player;
+    f->passes = (int8_t)s->passes;
+    f->status = (int8_t)s->status;
+    f->how = (int8_t)s->how;
+    f->nomove = (int8_t)s->nomove;
+    f->moved = (int8_t)s->moved;
+}
+
+static void frame_restore(dg_state *s, const dg_frame *f)
+{
+    s->hash = f->hash;
+    s->player = f->player;
+    s->passes = f->passes;
+    s->status = f->status;
+    s->how = f->how;
+    s->nomove = f->nomove;
+    s->moved = f->moved;
+}
+
 static int push_frame(dg_state *s)
 {
     if (s->nframes == s->frames_cap) {
@@ -156,15 +180,7 @@ static int push_frame(dg_state *s)
         s->frames = n;
         s->frames_cap = cap;
     }
-    dg_frame *f = &s->frames[s->nframes++];
-    f->log_top = s->log_top;
-    f->hash = s->hash;
-    f->player = (int8_t)s->player;
-    f->passes = (int8_t)s->passes;
-    f->status = (int8_t)s->status;
-    f->how = (int8_t)s->how;
-    f->nomove = (int8_t)s->nomove;
-    f->moved = (int8_t)s->moved;
+    frame_save(s, &s->frames[s->nframes++]);
     return BS_OK;
 }
 
@@ -285,22 +301,20 @@ int dg_play(const dg_desc *d, dg_state *s, dg_move m)
  * is saved is the undo frame: the leaf functions keep the position before
  * the ply in locals and put it back once after the ply. */
 typedef struct leaf_ctx {
+    dg_frame before; /* the position before the ply, but its cells */
     int side, from, first, ply;
     uint64_t hash, turn; /* turn: the side and pass keys a move changes */
-    int8_t status, how, nomove;
 } leaf_ctx;
 
 static void leaf_begin(dg_state *s, leaf_ctx *c)
 {
+    frame_save(s, &c->before);
     c->side = s->player;
     c->from = s->log_top;
     c->first = !(s->moved >> (c->side - 1) & 1);
     c->ply = s->ply;
     c->hash = s->hash;
     c->turn = s->d->zside ^ s->d->zpass[s->passes];
-    c->status = (int8_t)s->status;
-    c->how = (int8_t)s->how;
-    c->nomove = (int8_t)s->nomove;
 }
 
 /* The leaf is on the board with its cells logged from c->from: its end,
@@ -315,13 +329,9 @@ static inline void leaf_end(const dg_desc *d, dg_state *s, const leaf_ctx *c)
 
 static void leaf_finish(dg_state *s, const leaf_ctx *c)
 {
-    s->player = c->side;
+    frame_restore(s, &c->before);
     s->ply = c->ply;
-    s->hash = c->hash;
     s->log_top = c->from;
-    s->status = c->status;
-    s->how = c->how;
-    s->nomove = c->nomove;
 }
 
 /* The piece move of a two_cells rule (a step, slide or leap with no
@@ -611,13 +621,7 @@ int dg_undo(const dg_desc *d, dg_state *s)
         return 0;
     dg_frame *f = &s->frames[--s->nframes];
     rollback(s, f->log_top);
-    s->hash = f->hash;
-    s->player = f->player;
-    s->passes = f->passes;
-    s->status = f->status;
-    s->how = f->how;
-    s->nomove = f->nomove;
-    s->moved = f->moved;
+    frame_restore(s, f);
     s->ply--;
     return 1;
 }
