@@ -554,7 +554,7 @@ int dg_play_leaf_sets(const dg_desc *d, dg_state *s, const uint64_t *sets)
     return BS_OK;
 }
 
-int dg_play_leaf_places(const dg_desc *d, dg_state *s, unsigned code, uint64_t turn)
+int dg_play_leaf_places(const dg_desc *d, dg_state *s, unsigned code)
 {
     leaf_ctx c;
     if (dg_reserve_log(s, 1))
@@ -578,7 +578,7 @@ int dg_play_leaf_places(const dg_desc *d, dg_state *s, unsigned code, uint64_t t
             s->count[me] = count + 1;
             if (kocc)
                 *kocc = k | bit;
-            s->hash = c.hash ^ d->zob[cl * DG_ZCODES + zcode] ^ turn;
+            s->hash = c.hash ^ d->zob[cl * DG_ZCODES + zcode] ^ c.turn;
             log[0].cell = (uint16_t)cl;
             leaf_end(d, s, &c);
             s->cell[cl] = 0;

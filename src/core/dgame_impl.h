@@ -132,7 +132,7 @@ void dg_copy_position(dg_state *dst, const dg_state *src);
  * leaves: a piece `code` put on each empty cell in turn (perft_place). */
 int dg_play_leaves(const dg_desc *d, dg_state *s, const dg_move *m, int n);
 int dg_play_leaf_sets(const dg_desc *d, dg_state *s, const uint64_t *sets); /* dg_origin_sets's sets, d->leaf_sets */
-int dg_play_leaf_places(const dg_desc *d, dg_state *s, unsigned code, uint64_t turn);
+int dg_play_leaf_places(const dg_desc *d, dg_state *s, unsigned code);
 
 /* dgame_moves.c: generation. cap 0 with probe: stops at the first move (returns 1). */
 int dg_generate(const dg_desc *d, const dg_state *s, dg_move *out, int cap, int probe);

@@ -10,9 +10,8 @@ static int64_t perft_rec(const dg_desc *d, dg_state *s, int depth, int bulk, dg_
         return 0;
     if (depth == 1 && !bulk && d->leaf_sets) {
         int k = dg_origin_sets(d, s, buf); /* buf: room for the sets */
-        if (k > 0) {
+        if (k > 0)
             return dg_play_leaf_sets(d, s, buf) ? BS_ENOMEM : k;
-        }
     }
     int n = depth == 1 && bulk && d->bulk ? dg_count_moves(d, s) : dg_generate(d, s, buf, DG_MOVES_MAX, 0);
     if (n < 0)
@@ -59,9 +58,9 @@ static int64_t perft_place(const dg_desc *d, dg_state *s, int depth, int bulk, d
         return perft_rec(d, s, depth, bulk, buf);
     int side = s->player, from = s->log_top, first = !(s->moved >> (side - 1) & 1);
     unsigned kind0 = (unsigned)d->rules[0].spec->kind - 1, code = dg_code(kind0, side);
-    uint64_t hash = s->hash, zturn = d->zside ^ d->zpass[s->passes];
     if (depth == 1)
-        return dg_play_leaf_places(d, s, code, zturn);
+        return dg_play_leaf_places(d, s, code);
+    uint64_t hash = s->hash, zturn = d->zside ^ d->zpass[s->passes];
     int passes = s->passes, moved = s->moved, nomove = s->nomove, how = s->how;
     const uint64_t *zob = d->zob;
     unsigned zcode = d->zidx[code];
