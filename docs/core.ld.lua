@@ -195,13 +195,16 @@
 --- A new learned evaluation of a described game (n-tuples over the cells,
 -- src/core/dgame_ntuple.c), every weight zero: windows of `length` cells
 -- along rows, columns and both diagonals, and 2 x 2 squares, one table per
--- window and phase, each cell read from the side to move; per phase a bias,
--- a weight per kind and one for the hand-written evaluation.
+-- window and phase (and side to move, with `sides` 2), each cell read from the
+-- side to move; per phase a bias, a weight per kind and one for the
+-- hand-written evaluation.
 -- @function dgame_eval
 -- @param S a state of the game (`core.dgame(...):start()`): its shape
 -- @tab[opt] opts `length` (1..6, default 4 or less on a small board),
 -- `phases` (1..16, default 1), `squares` (boolean), `hand_scale` (the
--- hand-written value h is read as h / (|h| + hand_scale); default 100)
+-- hand-written value h is read as h / (|h| + hand_scale); default 100),
+-- `sides` (1: both sides to move read the same weights, the default; 2: each
+-- has its own)
 -- @return the evaluation E
 -- @raise for a shape with too many weights or no window
 
@@ -950,7 +953,7 @@
 -- @treturn string the bytes
 
 --- What it is: `rows`, `cols`, `kinds`, `length`, `squares`, `phases`,
--- `hand_scale`, `instances` (windows and squares), `weights`, `nonzero`.
+-- `hand_scale`, `sides`, `instances` (windows and squares), `weights`, `nonzero`.
 -- @function dgame_eval:info
 -- @treturn table
 

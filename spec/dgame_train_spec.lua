@@ -72,6 +72,34 @@ describe("core.dgame_eval (n-tuples over a described game's cells)", function()
     assert.same({ 6, 7, 4, 99 }, { E4:info().rows, E4:info().cols, E4:info().length, E4:info().instances })
   end)
 
+  it("has tables per side to move with sides = 2 (a directional game), saved with the file", function()
+    -- Breakthrough: which side is to move cannot be read off the board, so a
+    -- label that is the side to move is learned only by weights of its own
+    local S0 = position(SOURCE .. "/lua/examples/breakthrough.lua")
+    local rms = {}
+    for sides = 1, 2 do
+      local E = core.dgame_eval(S0, { sides = sides })
+      assert.equal(sides, E:info().sides)
+      local T = E:trainer()
+      local rng = core.rng(5)
+      for g = 1, 40 do
+        local S = S0:clone()
+        while not S:finished() do
+          T:add(S, S:player() == "black" and 1 or -1, g % 10 == 0)
+          local list, n = S:moves()
+          assert(S:play(list[rng:random(n)]))
+        end
+      end
+      rms[sides] = T:fit { iterations = 20, ridge = 1000 }.holdout_rms
+      local again = assert(core.dgame_eval_load(E:save()))
+      assert.equal(sides, again:info().sides)
+      assert.equal(E:value(S0), again:value(S0))
+    end
+    assert.truthy(rms[2] < 0.05 and rms[1] > 0.3, ("%g %g"):format(rms[1], rms[2]))
+    assert.equal(2 * core.dgame_eval(S0):info().weights, core.dgame_eval(S0, { sides = 2 }):info().weights)
+    assert.error_matches(function() core.dgame_eval(S0, { sides = 3 }) end, "sides")
+  end)
+
   it("learns: its value changes with the position, and S:search and S:mcts take it", function()
     local S = position(TICTACTOE)
     local E = core.dgame_eval(S, { phases = 1 })
@@ -167,6 +195,7 @@ describe("boardscript train --rules GAME.lua (a described game)", function()
     local E, h = dgfile.load(path)
     dgfile.check(h, id, path) -- its normalised form is the example's: retrain it when that changes
     assert.truthy(E:info().nonzero > 1000)
+    assert.equal(1, E:info().sides) -- a file of version 1 (before sides): one set of tables
     local out = run_ok { "match", "--rules", CONNECT4, "--games", "2", "--seed", "1",
                          "--a", "alphabeta:depth=1,eval=shipped", "--b", "random" }
     assert.truthy(out:find("Score of alphabeta:depth=1,eval=shipped vs random: 2 - 0 - 0", 1, true), out)

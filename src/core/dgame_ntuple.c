@@ -7,8 +7,10 @@
 #include <string.h>
 
 #define MAGIC "BSNT"
-#define VERSION 1u
-#define HEADER_WORDS 9 /* version, rows, cols, kinds, length, squares, phases, hand_scale, count */
+#define VERSION 2u
+/* version, rows, cols, kinds, length, squares, phases, hand_scale, sides, count (version 1: no sides, read as 1) */
+#define HEADER_WORDS 10
+#define HEADER_WORDS_V1 9
 
 struct dg_ntuple {
     dg_ntuple_shape shape;
@@ -17,7 +19,7 @@ struct dg_ntuple {
     int *size;          /* cells per instance */
     uint32_t *offset;   /* ninst: where its table starts within a phase */
     size_t tables;      /* the tables' weights per phase */
-    size_t per_phase;   /* tables + 1 + kinds + 1 */
+    size_t per_phase;   /* tables + 1 + kinds + 1: one block of weights (a phase, or a phase and side) */
     float *w;
 };
 
@@ -83,7 +85,7 @@ static int shape_ok(const dg_ntuple_shape *sh)
     return sh->rows >= 1 && sh->rows <= DG_MAX_SIDE && sh->cols >= 1 && sh->cols <= DG_MAX_SIDE && sh->kinds >= 1 &&
            sh->kinds <= DG_MAX_KINDS && sh->length >= 1 && sh->length <= DG_NT_MAX_LENGTH && sh->phases >= 1 &&
            sh->phases <= DG_NT_MAX_PHASES && (sh->squares == 0 || sh->squares == 1) && sh->hand_scale >= 1 &&
-           sh->hand_scale <= 1000000;
+           sh->hand_scale <= 1000000 && (sh->sides == 1 || sh->sides == 2);
 }
 
 int dg_ntuple_new(dg_ntuple **out, const dg_ntuple_shape *shape)
@@ -124,11 +126,11 @@ int dg_ntuple_new(dg_ntuple **out, const dg_ntuple_shape *shape)
     }
     nt->tables = at;
     nt->per_phase = at + 1 + (size_t)shape->kinds + 1;
-    if (nt->per_phase * (size_t)shape->phases > DG_NT_MAX_WEIGHTS) {
+    if (nt->per_phase * (size_t)shape->phases * (size_t)shape->sides > DG_NT_MAX_WEIGHTS) {
         dg_ntuple_free(nt);
         return BS_EINVAL;
     }
-    nt->w = calloc(nt->per_phase * (size_t)shape->phases, sizeof(float));
+    nt->w = calloc(nt->per_phase * (size_t)shape->phases * (size_t)shape->sides, sizeof(float));
     if (!nt->w) {
         dg_ntuple_free(nt);
         return BS_ENOMEM;
@@ -160,7 +162,7 @@ int dg_ntuple_instances(const dg_ntuple *nt)
 
 size_t dg_ntuple_weight_count(const dg_ntuple *nt)
 {
-    return nt->per_phase * (size_t)nt->shape.phases;
+    return nt->per_phase * (size_t)nt->shape.phases * (size_t)nt->shape.sides;
 }
 
 float *dg_ntuple_weights(dg_ntuple *nt)
@@ -186,6 +188,15 @@ int dg_ntuple_phase(const dg_ntuple *nt, const dg_state *s)
 {
     int p = (int)((long)dg_ply(s) * nt->shape.phases / nt->horizon);
     return p < 0 ? 0 : p >= nt->shape.phases ? nt->shape.phases - 1 : p;
+}
+
+/* Where the block of weights that values s starts. */
+static size_t block_of(const dg_ntuple *nt, const dg_state *s)
+{
+    size_t block = (size_t)dg_ntuple_phase(nt, s) * (size_t)nt->shape.sides;
+    if (nt->shape.sides == 2)
+        block += (size_t)(dg_player(s) - 1);
+    return block * nt->per_phase;
 }
 
 /* The cells as the side to move sees them; material differences per kind. */
@@ -236,7 +247,7 @@ double dg_ntuple_value_hand(const dg_ntuple *nt, const dg_state *s, int hand)
     unsigned char v[DG_MAX_CELLS];
     int material[DG_MAX_KINDS];
     view(nt, s, v, material);
-    const float *w = nt->w + nt->per_phase * (size_t)dg_ntuple_phase(nt, s);
+    const float *w = nt->w + block_of(nt, s);
     double sum = w[nt->tables] + w[nt->per_phase - 1] * dg_ntuple_hand_feature(nt, hand);
     for (int k = 0; k < nt->shape.kinds; k++)
         sum += (double)w[nt->tables + 1 + (size_t)k] * material[k];
@@ -288,6 +299,7 @@ void dg_ntuple_save(const dg_ntuple *nt, unsigned char *b)
                                    (uint32_t)nt->shape.squares,
                                    (uint32_t)nt->shape.phases,
                                    (uint32_t)nt->shape.hand_scale,
+                                   (uint32_t)nt->shape.sides,
                                    (uint32_t)count};
     for (int i = 0; i < HEADER_WORDS; i++)
         put32(b + 4 + 4 * i, head[i]);
@@ -312,22 +324,30 @@ int dg_ntuple_load(dg_ntuple **out, const unsigned char *bytes, size_t len, char
     if (!out)
         return BS_EINVAL;
     *out = NULL;
-    if (!bytes || len < 4 + 4 * HEADER_WORDS + 4 || memcmp(bytes, MAGIC, 4) != 0)
+    if (!bytes || len < 4 + 4 * HEADER_WORDS_V1 + 4 || memcmp(bytes, MAGIC, 4) != 0)
         return refuse(why, why_len, "not an n-tuple evaluation");
     if (get32(bytes + len - 4) != fnv1a(bytes, len - 4))
         return refuse(why, why_len, "checksum mismatch (a damaged file)");
-    uint32_t head[HEADER_WORDS];
-    for (int i = 0; i < HEADER_WORDS; i++)
-        head[i] = get32(bytes + 4 + 4 * i);
-    if (head[0] != VERSION)
+    uint32_t version = get32(bytes + 4);
+    if (version != VERSION && version != 1u)
         return refuse(why, why_len, "an n-tuple evaluation of another version");
+    int words = version == 1u ? HEADER_WORDS_V1 : HEADER_WORDS;
+    if (len < 4 + 4 * (size_t)words + 4)
+        return refuse(why, why_len, "not an n-tuple evaluation");
+    uint32_t head[HEADER_WORDS];
+    for (int i = 0; i < words; i++)
+        head[i] = get32(bytes + 4 + 4 * i);
+    if (version == 1u) { /* before sides: one set of weights for both */
+        head[9] = head[8];
+        head[8] = 1;
+    }
     for (int i = 1; i < 7; i++)
         if (head[i] > 64)
             return refuse(why, why_len, "a bad shape");
-    if (head[7] > 1000000)
+    if (head[7] > 1000000 || head[8] > 2)
         return refuse(why, why_len, "a bad shape");
     dg_ntuple_shape sh = {(int)head[1], (int)head[2], (int)head[3], (int)head[4], (int)head[5], (int)head[6],
-                          (int)head[7]};
+                          (int)head[7], (int)head[8]};
     dg_ntuple *nt;
     int st = dg_ntuple_new(&nt, &sh);
     if (st == BS_ENOMEM)
@@ -335,11 +355,11 @@ int dg_ntuple_load(dg_ntuple **out, const unsigned char *bytes, size_t len, char
     if (st != BS_OK)
         return refuse(why, why_len, "a bad shape");
     size_t count = dg_ntuple_weight_count(nt);
-    if (head[8] != count || len != 4 + 4 * HEADER_WORDS + 4 * count + 4) {
+    if (head[9] != count || len != 4 + 4 * (size_t)words + 4 * count + 4) {
         dg_ntuple_free(nt);
         return refuse(why, why_len, "the weights do not match the shape");
     }
-    const unsigned char *p = bytes + 4 + 4 * HEADER_WORDS;
+    const unsigned char *p = bytes + 4 + 4 * (size_t)words;
     for (size_t i = 0; i < count; i++) {
         uint32_t bits = get32(p + 4 * i);
         float f;
@@ -360,7 +380,7 @@ typedef struct sample {
     float target, hand;
     uint8_t holdout;
     int16_t material[DG_MAX_KINDS];
-    uint32_t base; /* phase x per_phase */
+    uint32_t base; /* where its block of weights starts */
 } sample;
 
 struct dg_nt_trainer {
@@ -401,7 +421,7 @@ static void fill(dg_nt_trainer *t, size_t slot, const dg_state *s, int hand, dou
     sm->target = (float)target;
     sm->hand = (float)dg_ntuple_hand_feature(nt, hand);
     sm->holdout = holdout != 0;
-    sm->base = (uint32_t)(nt->per_phase * (size_t)dg_ntuple_phase(nt, s));
+    sm->base = (uint32_t)block_of(nt, s);
     for (int k = 0; k < nt->shape.kinds; k++)
         sm->material[k] = (int16_t)material[k];
     uint16_t *ix = &t->idx[slot * (size_t)nt->ninst];

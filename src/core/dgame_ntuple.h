@@ -6,7 +6,10 @@
  * move: 0 empty, 1 block, 2 + 2 (k - 1) its own piece of kind k, 3 + 2 (k - 1)
  * an enemy's (base 2K + 2). Every instance has its own table (no symmetry is
  * shared: a directional game is not symmetric; at most 65536 entries), per phase; a phase is a
- * slice of plies (phase = ply x phases / cells, the last phase open-ended).
+ * slice of plies (phase = ply x phases / cells, the last phase open-ended). With `sides` 2 each
+ * side to move has tables of its own: "my piece on row 7" means one thing to a side that moves
+ * down the board and another to one that moves up (Breakthrough), and a first player's threats
+ * differ from a second's (Connect Four); with 1 both sides read the same tables.
  * Besides the tables, per phase: a bias, one weight per kind, times
  * (own pieces of that kind - the enemy's), and one for the search's
  * hand-written evaluation h squashed as h / (|h| + hand_scale) (so an
@@ -34,6 +37,7 @@ typedef struct dg_ntuple_shape {
     int squares; /* nonzero: the 2 x 2 squares too */
     int phases;  /* 1..DG_NT_MAX_PHASES */
     int hand_scale; /* the hand-written value h (hundredths) is read as h / (|h| + hand_scale); 1..1000000 */
+    int sides;      /* 1: one set of weights for both sides to move; 2: a set per side to move */
 } dg_ntuple_shape;
 
 /* The default window length for a board: 4, less on a board too small or
@@ -46,7 +50,8 @@ int dg_ntuple_new(dg_ntuple **out, const dg_ntuple_shape *shape);
 void dg_ntuple_free(dg_ntuple *nt);
 const dg_ntuple_shape *dg_ntuple_shape_of(const dg_ntuple *nt);
 int dg_ntuple_instances(const dg_ntuple *nt);
-/* Every weight (phases x per_phase floats: the tables, then a bias, a weight per kind, the hand weight). */
+/* Every weight (phases x sides blocks of per_phase floats: the tables, then a bias, a weight per kind, the
+ * hand weight; block phase x sides + side to move - 1 when sides is 2, else phase). */
 size_t dg_ntuple_weight_count(const dg_ntuple *nt);
 float *dg_ntuple_weights(dg_ntuple *nt);
 size_t dg_ntuple_nonzero(const dg_ntuple *nt);

@@ -9,13 +9,13 @@
 #include "ldgame_search.h"
 
 /*
- * core.dgame_eval(S[, { length =, squares =, phases =, hand_scale = }]) -> E,
+ * core.dgame_eval(S[, { length =, squares =, phases =, hand_scale =, sides = }]) -> E,
  *   every weight 0, shaped for S's game (rows, cols, kinds);
  * core.dgame_eval_load(bytes) -> E, or nil and why;
  * E:value(S[, { values = }]) -> number (for S's side to move; values: the
  *   kinds' worth for the hand-written evaluation it reads, as S:search's);
  * E:fits(S); E:save() -> bytes;
- * E:info() -> { rows, cols, kinds, length, squares, phases, instances, weights, nonzero };
+ * E:info() -> { rows, cols, kinds, length, squares, phases, hand_scale, sides, instances, weights, nonzero };
  * E:trainer([{ values = }]) -> T; T:add(S, target[, holdout[, slot]]) (slot: replaces the
  *   slot-th position, 1..count, instead of adding one); T:count([holdout]);
  * T:fit{ iterations =, ridge = } -> { train_rms =, holdout_rms = (nil without held-out), iterations = }.
@@ -63,13 +63,14 @@ static int core_dgame_eval(lua_State *L)
     d = bs_lua_checkdgstate(L, 1)->g->d;
     int opts = bs_lua_opttable(L, 2);
     const dg_spec *sp = dg_desc_spec(d);
-    dg_ntuple_shape sh = {sp->rows, sp->cols, sp->nkinds, 0, 0, 1, 100};
+    dg_ntuple_shape sh = {sp->rows, sp->cols, sp->nkinds, 0, 0, 1, 100, 1};
     sh.length = dg_ntuple_default_length(sp->rows, sp->cols, sp->nkinds);
     if (opts) {
         sh.length = (int)bs_lua_intfield(L, opts, "length", 1, DG_NT_MAX_LENGTH, sh.length);
         sh.phases = (int)bs_lua_intfield(L, opts, "phases", 1, DG_NT_MAX_PHASES, 1);
         sh.squares = bs_lua_boolfield(L, opts, "squares");
         sh.hand_scale = (int)bs_lua_intfield(L, opts, "hand_scale", 1, 1000000, 100);
+        sh.sides = (int)bs_lua_intfield(L, opts, "sides", 1, 2, 1);
     }
     leval *e = push_eval(L);
     int st = dg_ntuple_new(&e->nt, &sh);
@@ -155,7 +156,7 @@ static int eval_info(lua_State *L)
 {
     dg_ntuple *nt = bs_lua_checkdgeval(L, 1);
     const dg_ntuple_shape *sh = dg_ntuple_shape_of(nt);
-    lua_createtable(L, 0, 9);
+    lua_createtable(L, 0, 11);
     set_int(L, "rows", sh->rows);
     set_int(L, "cols", sh->cols);
     set_int(L, "kinds", sh->kinds);
@@ -164,6 +165,7 @@ static int eval_info(lua_State *L)
     lua_setfield(L, -2, "squares");
     set_int(L, "phases", sh->phases);
     set_int(L, "hand_scale", sh->hand_scale);
+    set_int(L, "sides", sh->sides);
     set_int(L, "instances", dg_ntuple_instances(nt));
     set_int(L, "weights", (lua_Integer)dg_ntuple_weight_count(nt));
     set_int(L, "nonzero", (lua_Integer)dg_ntuple_nonzero(nt));

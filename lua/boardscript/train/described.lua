@@ -25,6 +25,8 @@ described.SCORE_GAMES = 20
 described.PHASES = 1
 described.RIDGE = 3000
 described.ITERATIONS = 30
+--- Tables per side to move (2) or shared by both (1): docs/decisions.md, "Described games: learned evaluations".
+described.SIDES = 2
 --- The share of the self-play search's value in a position's label (the
 -- rest is the game's result).
 described.LABEL = 1
@@ -181,7 +183,7 @@ function described.run(args, rules, command_text)
     E = evalfile.for_game(args.eval, rules, opts)
   else
     local ok, made = pcall(core.dgame_eval, G:start(), { phases = args.phases or described.PHASES,
-      squares = #n.kinds <= 2, hand_scale = described.hand_scale(G, n.values, args.seed) })
+      squares = #n.kinds <= 2, hand_scale = described.hand_scale(G, n.values, args.seed), sides = described.SIDES })
     if not ok then errors.fail("train: " .. tostring(made):gsub("^bad argument #%d to '[%w_.]+' %((.*)%)$", "%1")) end
     E = made
   end
