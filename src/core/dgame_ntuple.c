@@ -1,5 +1,6 @@
 /* dgame_ntuple.c - the n-tuple evaluation of described games and its fit (dgame_ntuple.h). */
 #include "dgame_ntuple.h"
+#include "dgame_impl.h"
 #include "dgame_search.h"
 
 #include <stdio.h>
@@ -20,6 +21,7 @@ struct dg_ntuple {
     uint32_t *offset;   /* ninst: where its table starts within a phase */
     size_t tables;      /* the tables' weights per phase */
     size_t per_phase;   /* tables + 1 + kinds + 1: one block of weights (a phase, or a phase and side) */
+    unsigned char view_of[2][256]; /* a cell's code as side 1 or 2 sees it: 0 empty, 1 block, 2 + 2k (+1: enemy's) */
     float *w;
 };
 
@@ -119,6 +121,19 @@ int dg_ntuple_new(dg_ntuple **out, const dg_ntuple_shape *shape)
         return BS_ENOMEM;
     }
     make_instances(shape, nt->cells, nt->size);
+    for (int me = 1; me <= 2; me++)
+        for (unsigned code = 0; code < 256; code++) {
+            unsigned char x = 1; /* a block, and any code no game makes */
+            if (code == 0) {
+                x = 0;
+            } else if (code != DG_BLOCK) {
+                int kind0 = (int)dg_kind_of(code);
+                if (kind0 >= shape->kinds)
+                    kind0 = shape->kinds - 1;
+                x = (unsigned char)(2 + 2 * kind0 + (dg_side_of(code) != me));
+            }
+            nt->view_of[me - 1][code] = x;
+        }
     size_t at = 0;
     for (int i = 0; i < ninst; i++) {
         nt->offset[i] = (uint32_t)at;
@@ -202,22 +217,14 @@ static size_t block_of(const dg_ntuple *nt, const dg_state *s)
 /* The cells as the side to move sees them; material differences per kind. */
 static void view(const dg_ntuple *nt, const dg_state *s, unsigned char *v, int *material)
 {
-    int me = dg_player(s);
+    const unsigned char *of = nt->view_of[s->player - 1];
     for (int k = 0; k < nt->shape.kinds; k++)
         material[k] = 0;
     for (int i = 0; i < nt->ncells; i++) {
-        int code = dg_cell(s, i);
-        if (code == 0) {
-            v[i] = 0;
-        } else if (code < 0) {
-            v[i] = 1;
-        } else {
-            int kind0 = (code - 1) >> 1, own = ((code - 1) & 1) + 1 == me;
-            if (kind0 >= nt->shape.kinds)
-                kind0 = nt->shape.kinds - 1;
-            v[i] = (unsigned char)(2 + 2 * kind0 + !own);
-            material[kind0] += own ? 1 : -1;
-        }
+        unsigned char x = of[s->cell[i]];
+        v[i] = x;
+        if (x >= 2)
+            material[(x - 2) >> 1] += (x & 1) ? -1 : 1;
     }
 }
 
