@@ -43,8 +43,9 @@ function command.configure(cmd)
     :convert(options.integer_in(1, setup.MAX_GAMES, "games"))
   cmd:option("--minutes", "Self-play for about this long (wall clock), instead of --games.")
     :convert(number_in(0, 1e6, "minutes"))
-  cmd:option("--rounds", ("Rounds: each plays with the evaluation fitted so far (default %d)."):format(
-    setup.ROUNDS)):convert(options.integer_in(1, 10000, "rounds"))
+  cmd:option("--rounds", ("Rounds: each plays with the evaluation fitted so far (default %d; %d for a "
+    .. "described game)."):format(setup.ROUNDS,
+    require("boardscript.train.described").ROUNDS)):convert(options.integer_in(1, 10000, "rounds"))
   options.seed(cmd, "Seed of everything random (set-up, openings, exploration, held-out games); "
     .. "default: from the clock.")
   cmd:option("--jobs", "Play in this many worker processes (the same games, the same file).", "1")

@@ -18,12 +18,12 @@ local rule_options = require "boardscript.rule_options"
 local described = {}
 
 --- The defaults.
-described.ROUNDS = 4
+described.ROUNDS = 12
 described.DEPTH = 2
 described.EPSILON = 0.3
 described.SCORE_GAMES = 20
 described.PHASES = 1
-described.RIDGE = 3000
+described.RIDGE = 30
 described.ITERATIONS = 30
 --- Tables per side to move (2) or shared by both (1): docs/decisions.md, "Described games: learned evaluations".
 described.SIDES = 2
@@ -197,7 +197,7 @@ function described.run(args, rules, command_text)
   local children = args.children or described.CHILDREN
   local plies = args.plies or cells // 16
   local limit = args.max_plies or math.max(1000, described.PLIES_PER_CELL * cells)
-  local total_rounds = args.rounds or described.ROUNDS
+  local total_rounds = args.rounds or math.min(described.ROUNDS, args.games or described.ROUNDS) -- not over games
   local score_games = args.score_games or described.SCORE_GAMES
   local values = n.values
   local info = E:info()
