@@ -141,11 +141,11 @@ int dg_ntuple_new(dg_ntuple **out, const dg_ntuple_shape *shape)
     }
     nt->tables = at;
     nt->per_phase = at + 1 + (size_t)shape->kinds + 1;
-    if (nt->per_phase * (size_t)shape->phases * (size_t)shape->sides > DG_NT_MAX_WEIGHTS) {
+    if (dg_ntuple_weight_count(nt) > DG_NT_MAX_WEIGHTS) {
         dg_ntuple_free(nt);
         return BS_EINVAL;
     }
-    nt->w = calloc(nt->per_phase * (size_t)shape->phases * (size_t)shape->sides, sizeof(float));
+    nt->w = calloc(dg_ntuple_weight_count(nt), sizeof(float));
     if (!nt->w) {
         dg_ntuple_free(nt);
         return BS_ENOMEM;
@@ -210,7 +210,7 @@ static size_t block_of(const dg_ntuple *nt, const dg_state *s)
 {
     size_t block = (size_t)dg_ntuple_phase(nt, s) * (size_t)nt->shape.sides;
     if (nt->shape.sides == 2)
-        block += (size_t)(dg_player(s) - 1);
+        block += (size_t)(s->player - 1);
     return block * nt->per_phase;
 }
 
