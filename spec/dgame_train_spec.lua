@@ -205,6 +205,15 @@ describe("boardscript train --rules GAME.lua (a described game)", function()
     assert.truthy(err:find("no evaluation is shipped for the described game breakthrough (8x8)", 1, true), err)
   end)
 
+  it("keeps the latest positions, once there are more than it keeps: the oldest go first", function()
+    local described = require "boardscript.train.described"
+    local slots = {}
+    for seen = 1, 8 do slots[seen] = described.slot(seen, 3) or 0 end
+    assert.same({ 0, 0, 0, 1, 2, 3, 1, 2 }, slots)
+    assert.is_nil(described.slot(described.MAX_POSITIONS, described.MAX_POSITIONS))
+    assert.equal(1, described.slot(described.MAX_POSITIONS + 1, described.MAX_POSITIONS))
+  end)
+
   it("refuses what a described game does not take, in one line", function()
     for _, extra in ipairs { { "--jobs", "2" }, { "--shard", "1/2" }, { "--features", "none" } } do
       local args = { "train", "--rules", TICTACTOE, "--games", "4", "--out", dir .. "/x.bse", extra[1], extra[2] }

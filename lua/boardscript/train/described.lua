@@ -30,7 +30,8 @@ described.SIDES = 2
 --- The share of the self-play search's value in a position's label (the
 -- rest is the game's result).
 described.LABEL = 1
---- The most positions kept (a uniform sample of all played beyond).
+--- The most positions kept: the latest played (docs/decisions.md,
+-- "Described games: the latest positions").
 described.MAX_POSITIONS = 600000
 --- The share of the self-play positions whose children are added too.
 described.CHILDREN = 0
@@ -39,6 +40,17 @@ described.PLIES_PER_CELL = 50
 
 -- The options of `boardscript train` that a described game does not take.
 local REFUSED = { "shard", "data", "endgame", "features", "chart", "first", "seconds" }
+
+--- Where the `seen`-th position played goes among at most `max` kept:
+-- nil (added) while there is room, then the slot of the oldest (the
+-- positions a weaker evaluation labelled go first).
+-- @tparam integer seen positions played so far, this one included
+-- @tparam integer max the most kept
+-- @treturn ?integer the slot it replaces, 1..max
+function described.slot(seen, max)
+  if seen <= max then return nil end
+  return (seen - 1) % max + 1
+end
 
 --- Whether `args.rules` is a described game (then `described.run` trains it).
 -- @tparam table args the parsed arguments
@@ -230,15 +242,10 @@ function described.run(args, rules, command_text)
       end
     end
     local scale = math.max(1, count > 0 and 1.5 * sum / count or 100)
-    -- positions into the trainer: a uniform sample of at most MAX_POSITIONS
+    -- positions into the trainer: the latest MAX_POSITIONS
     local function keep(S, target, holdout)
       seen = seen + 1
-      if seen <= described.MAX_POSITIONS then
-        T:add(S, target, holdout)
-      else
-        local slot = rng:random(seen)
-        if slot <= described.MAX_POSITIONS then T:add(S, target, holdout, slot) end
-      end
+      T:add(S, target, holdout, described.slot(seen, described.MAX_POSITIONS))
     end
     -- every child of S, labelled by a search one ply shallower (a finished
     -- one by its result): the positions a search meets besides those played
