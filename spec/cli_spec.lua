@@ -113,10 +113,20 @@ return 4
     assert.matches("^#1 G8 %+18 %(best %+18 ok%) nodes %d+, [%d.]+ s\n#2 G8 %+32 %(best %+32 ok%)", out)
     assert.matches("\n#3 G8 %+32 %(best %+30 WRONG%)", out)
     assert.matches("\ntotal: 3 positions, 2 ok, 1 wrong, 0 stopped, %d+ nodes", out)
+    assert.matches(", ordered by the learned evaluation reversi%-8%.bse\n$", out) -- the shipped one, by default
     local status2, out2 = host { "solve", "reversi", "--obf", path, "--jobs", "2" }
     assert.equal(1, status2)
     local function moves(text) return (text:gsub("nodes %d+, [%d.]+ s", ""):gsub("total:.*", "")) end
     assert.equal(moves(out), moves(out2))
+    -- the hand ordering on request: the same answers, other trees
+    local status_h, out_h = host { "solve", "reversi", "--obf", path, "--eval", "hand" }
+    assert.equal(1, status_h)
+    assert.equal(moves(out), moves(out_h))
+    assert.matches(", ordered by the hand ordering\n$", out_h)
+    assert.are_not.equal(out:match("#1 [^\n]*nodes (%d+)"), out_h:match("#1 [^\n]*nodes (%d+)"))
+    local status_x, _, err_x = host { "solve", "reversi", "--obf", path, "--eval", path }
+    assert.equal(2, status_x)
+    assert.falsy(err_x:find("traceback", 1, true), err_x)
     -- shards (on any machines) merge to the same listing and totals
     local shards = {}
     for i = 1, 2 do

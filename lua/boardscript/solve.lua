@@ -22,6 +22,19 @@ function solve.final_margin(searcher, board, player)
   return position.value
 end
 
+--- The evaluator that orders the solver's moves for `spec` (`--eval`):
+-- "hand" (or nil where none is shipped) the hand ordering, a file from
+-- `boardscript train` for 8 x 8 Reversi, nil the shipped one. Returns it
+-- (nil: the hand ordering) and its words for a listing.
+-- @tparam ?string spec the option's text
+-- @return the evaluator or nil
+-- @treturn string "the learned evaluation reversi-8.bse", "the hand ordering"
+function solve.ordering(spec)
+  local ev, meta = require("boardscript.evalfile").for_game(spec, "reversi", 8)
+  if not ev then return nil, "the hand ordering" end
+  return ev, "the learned evaluation " .. tostring(meta.path):match("[^/]*$")
+end
+
 --- Solves one position for the side to move: the best move, "pass" when
 -- it has none but the opponent has, or "end" when neither has (the game
 -- is over: its final margin, no search); then the margin for the side to
@@ -29,11 +42,12 @@ end
 -- @param searcher a core.searcher
 -- @tparam table pos { board =, player = } (as formats.obf reads them)
 -- @tparam[opt] number time seconds before the solver gives up (0 or nil: never)
+-- @param[opt] evaluator a core.evaluator that orders the moves (nil: the hand ordering)
 -- @return the move ({row, col}, "pass" or "end")
 -- @treturn integer the margin
 -- @treturn table the info
-function solve.position(searcher, pos, time)
-  local opts = { game = solve.GAME, time = time and time > 0 and time or nil }
+function solve.position(searcher, pos, time, evaluator)
+  local opts = { game = solve.GAME, time = time and time > 0 and time or nil, evaluator = evaluator }
   local move, margin, info = searcher:solve(pos.board, pos.player, opts)
   if move ~= nil then return move, margin, info end
   return "end", solve.final_margin(searcher, pos.board, pos.player), { exact = true, nodes = 0, seconds = 0 }

@@ -29,6 +29,8 @@ function command.configure(cmd)
   cmd:option("--shard", "reversi: solve only slice I of N (I/N), positions I, I+N, ..., and print their lines.")
   cmd:option("--merge", "reversi: the listing and totals of shards' outputs (files of --shard lines).")
     :args("+")
+  cmd:option("--eval", "reversi: order the moves by this evaluation: a file from 'boardscript train', or hand "
+    .. "(default: the 8 x 8 evaluation boardscript ships).")
   cmd:option("--time", "Give up after this many seconds of CPU time (0: never); dots prints the bounds proved.", "0")
     :convert(function(text)
       local n = tonumber(text)
@@ -117,6 +119,7 @@ end
 function command.worker_argv(args)
   local argv = { require("boardscript.workers").executable(), "solve", "reversi", "--obf", args.obf,
                  "--time", tostring(args.time) }
+  if args.eval then argv[#argv + 1] = "--eval=" .. args.eval end
   if args.tt_mb then argv[#argv + 1] = "--tt-mb=" .. args.tt_mb end
   return argv
 end
@@ -151,7 +154,7 @@ end
 
 -- The totals line of position lines (wall: seconds this run took, if it
 -- ran them); status 1 when a position is wrong or stopped.
-totals = function(lines, wall)
+totals = function(lines, wall, ordering)
   local nodes, seconds, ok, wrong, stopped = 0, 0, 0, 0, 0
   for _, line in ipairs(lines) do
     nodes = nodes + tonumber(line:match("nodes (%d+)"))
@@ -161,8 +164,9 @@ totals = function(lines, wall)
     if line:find(" WRONG)", 1, true) then wrong = wrong + 1 end
   end
   io.stdout:write(("total: %d positions, %d ok, %d wrong, %d stopped, %d nodes, %.3f s%s, "
-    .. "%.0f nodes/s\n"):format(#lines, ok, wrong, stopped, nodes, seconds,
-    wall and (" (%.3f s wall)"):format(wall) or "", seconds > 0 and nodes / seconds or 0))
+    .. "%.0f nodes/s%s\n"):format(#lines, ok, wrong, stopped, nodes, seconds,
+    wall and (" (%.3f s wall)"):format(wall) or "", seconds > 0 and nodes / seconds or 0,
+    ordering and (", ordered by " .. ordering) or ""))
   return (wrong > 0 or stopped > 0) and 1 or 0
 end
 
@@ -173,6 +177,7 @@ local function solve_reversi(args)
   if not args.obf then require("boardscript.errors").fail("solve reversi needs --obf FILE") end
   local positions = obf.load(args.obf)
   local first, count = shard_of(args.shard)
+  local evaluator, ordering = require("boardscript.solve").ordering(args.eval)
   local wall = core.clock()
   local lines, lost = {}, nil
   if args.jobs > 1 and not args.shard then
@@ -190,7 +195,7 @@ local function solve_reversi(args)
     for index = first, #positions, count do
       local pos = positions[index]
       searcher:clear()
-      local move, margin, info = require("boardscript.solve").position(searcher, pos, args.time)
+      local move, margin, info = require("boardscript.solve").position(searcher, pos, args.time, evaluator)
       local line = position_line(index, pos, move, margin, info, obf)
       lines[#lines + 1] = line
       io.stdout:write(line, "\n")
@@ -198,7 +203,7 @@ local function solve_reversi(args)
     end
   end
   if args.shard then return 0 end
-  local status = totals(lines, core.clock() - wall)
+  local status = totals(lines, core.clock() - wall, ordering)
   if lost then
     output.flush_stdout()
     io.stderr:write("boardscript: ", lost, "\n")
