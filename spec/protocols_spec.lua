@@ -54,6 +54,19 @@ describe("nboard session", function()
     assert.same({}, err)
   end)
 
+  it("keeps a policy that plays by time on its time under set depth: the depth is the hints'", function()
+    local out, err, s = nboard_run({ "nboard 2", "set depth 60", "move f5", "go", "hint 2" },
+      { policy = "alphabeta:time=0.05", no_time = true })
+    assert.same({}, err)
+    assert.same({ "set myname boardscript-alphabeta", "set myname boardscript-alphabeta" }, { out[1], out[2] })
+    assert.is_true(s.engine:timed())
+    assert.is_nil(s.engine:depth())
+    assert.equal(60, s.engine:search_depth())
+    assert.equal(1, #starting(out, "==="))
+    local hints = #starting(out, "search ")
+    assert.truthy(hints >= 2 and hints % 2 == 0, hints) -- two a depth, as deep as a move's time went
+  end)
+
   it("speaks versions 1 and 2 and warns about others, going on", function()
     local out, err = nboard_run({ "nboard 1", "nboard 7", "ping 3" })
     assert.same({ "set myname boardscript-alphabeta2", "set myname boardscript-alphabeta2", "pong 3" }, out)

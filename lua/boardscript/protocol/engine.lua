@@ -68,13 +68,25 @@ end
 
 --- The depth searches for hints and analysis use.
 function Engine:search_depth()
-  return self:depth() or engine.DEFAULT_DEPTH
+  return self:depth() or self.hint_depth or engine.DEFAULT_DEPTH
+end
+
+--- Whether the policy plays by time (its `time` option given, no `depth`).
+function Engine:timed()
+  local o = self.player.options
+  return o ~= nil and o.time ~= nil and o.depth == nil
 end
 
 --- Sets the policy's search depth (the controller's `set depth`): `n` is
--- brought within the depths the policy takes. Returns the depth now used,
--- or nil and why when the policy has no depth option.
+-- brought within the depths the policy takes. A policy that plays by time
+-- keeps playing by time: the depth is then the hints' and analysis's only
+-- (NBoard sends `set depth` whatever the engine's time policy). Returns the
+-- depth now used, or nil and why when the policy has no depth option.
 function Engine:set_depth(n)
+  if self:timed() then
+    self.hint_depth = math.max(1, math.min(60, n))
+    return self.hint_depth
+  end
   local declared = declared_options(self.name)
   if declared and not declared.depth then
     return nil, ("policy '%s' has no depth option"):format(self.name)
@@ -130,9 +142,15 @@ end
 -- `hint` and `analyze`): under --max-seconds, they share that many
 -- processor seconds (90 %, as a move's search), and Engine:out_of_time
 -- tells when they are spent.
-function Engine:begin()
+-- With `one_move` true a policy that plays by time gives the command its
+-- time for a move (a hint is a move's worth of thought), whatever the depth.
+function Engine:begin(one_move)
   local seconds = limits.seconds()
   self.deadline = seconds and os.clock() + 0.9 * seconds or nil
+  if one_move and self:timed() then
+    local by_time = os.clock() + self.player.options.time
+    self.deadline = self.deadline and math.min(self.deadline, by_time) or by_time
+  end
 end
 
 --- Ends the budget Engine:begin started.
@@ -152,7 +170,8 @@ end
 local function search_options(self, policy, g, depth)
   local o = policy:search_options(g, { max_seconds = limits.seconds() })
   if depth then
-    o.depth, o.time = depth, nil
+    -- a policy that plays by time spends at most its time on each search
+    o.depth, o.time = depth, self:timed() and o.time or nil
     if self.deadline then o.time = math.max(self.deadline - os.clock(), 0.01) end
   end
   return o

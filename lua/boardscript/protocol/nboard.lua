@@ -201,7 +201,7 @@ end
 local function hint(self, g, n)
   if self.engine:searching(g) then
     self.engine:forget()
-    self.engine:begin()
+    self.engine:begin(true)
     for d = 1, self.engine:search_depth() do
       if d > 1 and self.engine:out_of_time() then break end -- --max-seconds: the deepest answers stand
       local ranked = self.engine:rank(g, d)
