@@ -96,6 +96,17 @@ describe("the exact solver", function()
     end
   end)
 
+  it("on a clock, where a solve cannot finish, plays a searched move, not a one-ply one", function()
+    -- FFO #50 (26 empty cells): no solve ends in 0.3 s; the search before it does
+    local b = board_of("----X-----XXX----OOOXOOO-OOOXOOO-OXOXOXO-OOXXOOO--OOXO----O--O--")
+    local s = core.searcher { tt_mb = 16 }
+    local move, _, info = s:search(b, "black", { time = 0.3, endgame = 30 })
+    assert.equal("table", type(move))
+    assert.is_false(info.exact)
+    assert.is_true(info.stopped)
+    assert.is_true(info.depth >= 2, "depth " .. info.depth)
+  end)
+
   it("agrees with a plain minimax over the hooks on small endgames", function()
     local s = core.searcher { tt_mb = 1 }
     local function minimax(g)

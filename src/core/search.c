@@ -352,6 +352,9 @@ int bs_solve(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_sear
     return BS_OK;
 }
 
+static int midgame(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_search_limits *lim,
+                   bs_search_result *res);
+
 int bs_search(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_search_limits *lim,
               bs_search_result *res)
 {
@@ -366,16 +369,42 @@ int bs_search(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_sea
     if (!bs_fast_solvable(g, s))
         solve_from = g->pass_rule == BS_PASS_ANYTIME ? 0 : (solve_from < 10 ? solve_from : 10);
     if (solve_from > 0 && empties <= solve_from) {
+        bs_search_result first = {0};
+        if (lim->midgame_first) {
+            /* a move to fall back on before the solve takes the rest of the time */
+            status = midgame(sr, g, s, lim, &first);
+            if (status != BS_OK || sr->stop) {
+                *res = first;
+                return status;
+            }
+        }
         bs_search_result exact;
-        bs_solve(sr, g, s, lim, &exact);
+        status = bs_solve(sr, g, s, lim, &exact);
+        if (status != BS_OK)
+            return status;
         if (exact.exact) {
             *res = exact;
             res->value = exact.value * 100;
+            res->nodes += first.nodes;
+            return BS_OK;
+        }
+        if (lim->midgame_first) {
+            *res = first;
+            res->stopped = 1;
+            res->nodes += exact.nodes;
             return BS_OK;
         }
         /* out of time: fall through to a shallow search */
     }
-    status = begin(sr, g, s, lim);
+    return midgame(sr, g, s, lim, res);
+}
+
+/* The search by iterative deepening, without solving. */
+static int midgame(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_search_limits *lim,
+                   bs_search_result *res)
+{
+    int empties = bs_board_count(&s->board, BS_EMPTY);
+    int status = begin(sr, g, s, lim);
     if (status != BS_OK)
         return status;
     int max_depth = lim && lim->depth > 0 ? lim->depth : 60;

@@ -221,7 +221,7 @@ static int run(lua_State *L, int exact)
     int opts = bs_lua_opttable(L, 4);
     bs_game g = check_game(L, opts);
     bs_state s = check_state(L, 2, 3, opts, &g);
-    bs_search_limits lim = {0, 0, 0};
+    bs_search_limits lim = {0, 0, 0, 0};
     double seconds = 0;
     int has_eval = 0;
     if (opts) {
@@ -238,6 +238,7 @@ static int run(lua_State *L, int exact)
     }
     if (!exact && lim.depth == 0 && seconds == 0 && lim.nodes == 0)
         lim.depth = 6;
+    lim.midgame_first = seconds > 0; /* on a clock a stopped solve must leave a searched move */
     /* a learned evaluation: user value 2 keeps it alive while it is set */
     const bs_model *model = NULL;
     if (opts && lua_getfield(L, opts, "evaluator") != LUA_TNIL) {
