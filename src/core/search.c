@@ -355,6 +355,9 @@ int bs_solve(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_sear
 static int midgame(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_search_limits *lim,
                    bs_search_result *res);
 
+/* The deepest search before a solve on a clock (bs_search_limits.midgame_first). */
+#define FALLBACK_DEPTH 8
+
 int bs_search(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_search_limits *lim,
               bs_search_result *res)
 {
@@ -371,8 +374,12 @@ int bs_search(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_sea
     if (solve_from > 0 && empties <= solve_from) {
         bs_search_result first = {0};
         if (lim->midgame_first) {
-            /* a move to fall back on before the solve takes the rest of the time */
-            status = midgame(sr, g, s, lim, &first);
+            /* a move to fall back on before the solve takes the rest of the
+             * time: a few plies (milliseconds), so the solve keeps most of it */
+            bs_search_limits shallow = *lim;
+            if (shallow.depth == 0 || shallow.depth > FALLBACK_DEPTH)
+                shallow.depth = FALLBACK_DEPTH;
+            status = midgame(sr, g, s, &shallow, &first);
             if (status != BS_OK || sr->stop) {
                 *res = first;
                 return status;

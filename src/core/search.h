@@ -68,8 +68,9 @@ typedef struct bs_search_limits {
                        always allowed) */
     uint64_t nodes; /* stop after this many nodes; 0 = no limit */
     int midgame_first; /* nonzero (a search on a clock): where it would solve, it searches by
-                          iterative deepening first (until iteration_done ends it) and solves
-                          with the time left; a solve cut short leaves that search's move */
+                          iterative deepening first (at most 8 plies, or until iteration_done
+                          ends it) and solves with the time left; a solve cut short leaves
+                          that search's move */
 } bs_search_limits;
 
 typedef struct bs_search_result {
