@@ -83,17 +83,17 @@ end
 -- (NBoard sends `set depth` whatever the engine's time policy). Returns the
 -- depth now used, or nil and why when the policy has no depth option.
 function Engine:set_depth(n)
-  if self:timed() then
-    self.hint_depth = math.max(1, math.min(60, n))
-    return self.hint_depth
-  end
   local declared = declared_options(self.name)
-  if declared and not declared.depth then
+  if declared and not declared.depth and not self:timed() then
     return nil, ("policy '%s' has no depth option"):format(self.name)
   end
   local spec = declared and declared.depth or {}
   local low, high = spec.min or 1, spec.max or 60
   n = math.max(low, math.min(high, n))
+  if self:timed() then
+    self.hint_depth = n
+    return n
+  end
   if self:depth() == n then return n end
   local items, found = option_items(self.option_text), false
   for _, item in ipairs(items) do
