@@ -544,6 +544,51 @@ describe("core.dgame", function()
     end
   end)
 
+  it("placement games on one word: the quick playout loop ends every game as the general loop does", function()
+    -- an exactly-9 line never fires on these boards but keeps the engine on its general loop
+    local function general(t)
+      t.ends[#t.ends + 1] = { op = "line", k = 9, exact = true, axes = T.dirs("n ne e se") }
+      return t
+    end
+    local function blocked()
+      local t = T.connect4()
+      t.cells[T.cell("c3", 7) + 1] = -1 -- column c holds two discs; the cells below the block stay empty
+      t.cells[T.cell("g6", 7) + 1] = -1
+      t.no_move = "draw"
+      return t
+    end
+    local cases = {
+      T.tictactoe, T.connect4, function() return T.gomoku(8) end, blocked,
+      function() -- the full board checked before the line: a line made by the last move is a draw
+        local t = T.tictactoe()
+        t.ends = { t.ends[2], t.ends[1] }
+        return t
+      end,
+      function() -- a ply limit first; no full end, no move loses
+        local t = T.connect4()
+        t.ends = { { op = "plies", n = 15, result = "draw" }, t.ends[1] }
+        return t
+      end,
+      function() -- a line of white's left in the setup: white wins at its first move
+        local t = T.gomoku(8)
+        for _, name in ipairs { "a1", "b1", "c1", "d1", "e1" } do t.cells[T.cell(name, 8) + 1] = 2 end
+        return t
+      end,
+      function() -- k = 3 on four axes of a 4 x 4 board, no move passes and the score decides
+        local t = board({ rules = { { op = "place", kind = 1, at = "empty" } }, no_move = "pass" }, 4, 4)
+        t.ends = { { op = "line", k = 3, exact = false, axes = T.dirs("n ne e se") } }
+        return t
+      end,
+    }
+    for i, make in ipairs(cases) do
+      local quick, slow = start(make()), start(general(make()))
+      for seed = 1, 3 do
+        local a, b = quick:playout(core.rng(seed), 300), slow:playout(core.rng(seed), 300)
+        assert.same(b, a, "case " .. i .. " seed " .. seed)
+      end
+    end
+  end)
+
   describe("bad input", function()
     it("names the field", function()
       local t = T.breakthrough()

@@ -3,6 +3,9 @@
 #define BS_COMMON_H
 
 #include <stdint.h>
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
 
 /* Every core function that can fail returns one of these (0 = success).
  * The binding turns a negative code into a Lua error naming the argument. */
@@ -23,6 +26,18 @@ static inline uint64_t bs_mix64(uint64_t x)
     x *= 0x94d049bb133111ebULL;
     x ^= x >> 31;
     return x;
+}
+
+/* The k-th (0-based) set bit of m, which has more than k. */
+static inline int bs_nth_bit(uint64_t m, int k)
+{
+#if defined(__BMI2__)
+    return (int)__builtin_ctzll(_pdep_u64(1ULL << k, m));
+#else
+    while (k-- > 0)
+        m &= m - 1;
+    return __builtin_ctzll(m);
+#endif
 }
 
 #endif

@@ -2,9 +2,6 @@
 #include "cursor.h"
 
 #include "simd64.h"
-#if defined(__BMI2__)
-#include <immintrin.h>
-#endif
 
 /* Standard Reversi on 8 x 8 (blocks allowed), as bs_playout's word path. */
 static bool reversi64(const bs_game *g, const bs_state *s)
@@ -12,18 +9,6 @@ static bool reversi64(const bs_game *g, const bs_state *s)
     return s->board.n == 8 && g->legal_dirs == BS_DIRS_ALL && g->flip_dirs == BS_DIRS_ALL &&
            g->second_after == 0 && g->pass_rule == BS_PASS_WHEN_STUCK && g->end_rule == BS_END_NO_MOVES &&
            s->piece == 1;
-}
-
-/* The k-th (0-based) set bit of m, which has more than k. */
-static inline int nth_bit(uint64_t m, int k)
-{
-#if defined(__BMI2__)
-    return (int)__builtin_ctzll(_pdep_u64(1ULL << k, m));
-#else
-    while (k-- > 0)
-        m &= m - 1;
-    return __builtin_ctzll(m);
-#endif
 }
 
 /* Fast path: the side to move's moves, passing for a side without one
@@ -102,7 +87,7 @@ int bs_cursor_play(bs_cursor *c, int k)
     if (k < 1 || k > c->count)
         return BS_EINVAL;
     if (c->fast) {
-        int square = nth_bit(c->moves, k - 1);
+        int square = bs_nth_bit(c->moves, k - 1);
         uint64_t flips = bs_flips64(c->mine, c->theirs, square);
         uint64_t mine = c->mine | flips | (1ULL << square);
         c->mine = c->theirs & ~flips;

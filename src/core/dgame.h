@@ -165,5 +165,12 @@ int64_t dg_perft_buf(const dg_desc *d, dg_state *s, int depth, int bulk, dg_move
  * on after ply_cap plies (from s) is counted as a draw. out: black wins,
  * white wins, draws, total plies. BS_OK, BS_ENOMEM or DG_EOVERFLOW. */
 int dg_playouts(const dg_desc *d, const dg_state *s, bs_rng *rng, int n, int ply_cap, int64_t out[4]);
+/* The same in a caller's workspace (for many calls: MCTS's playouts), made
+ * by dg_playout_buf_new (NULL: no memory) and freed by dg_playout_buf_free. */
+typedef struct dg_playout_buf dg_playout_buf;
+dg_playout_buf *dg_playout_buf_new(void);
+void dg_playout_buf_free(dg_playout_buf *pb);
+int dg_playouts_in(dg_playout_buf *pb, const dg_desc *d, const dg_state *s, bs_rng *rng, int n, int ply_cap,
+                   int64_t out[4]);
 
 #endif

@@ -1,4 +1,5 @@
 /* dgame_compile.c - described games: the spec checked and compiled (tables, Zobrist keys). */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -235,6 +236,28 @@ static int check_ends(dg_desc *d, char *why, size_t why_len)
     return BS_OK;
 }
 
+/* Can playouts take the quick loop (dgame_impl.h, d->quick)? */
+static void quick_playouts(dg_desc *d)
+{
+    const dg_spec *sp = &d->spec;
+    d->quick_plies = INT_MAX;
+    d->nquick = 0;
+    int ok = d->ncells <= 64 && !sp->swap && (d->pick == DG_PICK_EMPTY || d->pick == DG_PICK_COLUMN) &&
+             d->rules[0].one_cell;
+    for (int e = 0; e < sp->nends && ok; e++) {
+        const dg_end_spec *es = &sp->ends[e];
+        if (es->op == DG_END_PLIES && es->n < d->quick_plies)
+            d->quick_plies = es->n;
+        ok = es->op == DG_END_FULL || es->op == DG_END_PLIES || (es->op == DG_END_LINE && d->line_bb[e]);
+        for (int a = 0; ok && es->op == DG_END_LINE && a < d->nline_dirs[e]; a++) {
+            d->quick_start[d->nquick] = d->line_start[e][a];
+            d->quick_shift[d->nquick] = d->line_shift[e][a];
+            d->quick_k[d->nquick++] = es->k;
+        }
+    }
+    d->quick = ok;
+}
+
 static int compile(dg_desc *d, char *why, size_t why_len)
 {
     const dg_spec *sp = &d->spec;
@@ -344,6 +367,8 @@ static int compile(dg_desc *d, char *why, size_t why_len)
     if (rc == BS_OK && sp->nrules == 1 && sp->rules[0].op == DG_OP_PLACE && sp->rules[0].at == DG_AT_COLUMN &&
         !sp->rules[0].has_flips && !sp->must_capture && !sp->swap)
         d->pick = DG_PICK_COLUMN;
+    if (rc == BS_OK)
+        quick_playouts(d);
     return rc;
 }
 

@@ -71,6 +71,13 @@ struct dg_desc {
      * steps from the edge and the index shift of one step; per side the
      * directions of the hop rules (bits): "is there any hop" by shifts */
     int hop_quick;
+    /* playouts by the quick loop (dgame_playout.c): one placement rule on
+     * any empty cell or into a column without flips, convert or swap, ends
+     * only lines of at least k, a full board and ply limits, one word; the
+     * smallest ply limit (INT_MAX: none) and every line end's axes */
+    int quick, quick_plies, nquick;
+    uint64_t quick_start[DG_MAX_ENDS * 4];
+    int quick_shift[DG_MAX_ENDS * 4], quick_k[DG_MAX_ENDS * 4];
     int kbits; /* one-word board with several kinds: dg_state.kocc kept */
     uint64_t hop2[8];
     int hopd[8];

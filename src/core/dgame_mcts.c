@@ -65,6 +65,7 @@ typedef struct mcts {
     mnode *nodes;
     size_t used, cap, max;
     dg_move *moves; /* DG_MOVES_MAX */
+    dg_playout_buf *pb;
     int32_t path[MAX_PATH];
     int failed;
 } mcts;
@@ -200,12 +201,12 @@ static void settle(mcts *t, int32_t at)
 }
 
 /* A random game from the state to its end (or PLAYOUT_LIMIT plies: then
- * a draw), by the engine's own playout (dg_playouts, the state unchanged):
+ * a draw), by the engine's own playout (dg_playouts_in, the state unchanged):
  * black's reward. */
 static double playout(mcts *t)
 {
     int64_t out[4];
-    int rc = dg_playouts(t->d, t->s, &t->rng, 1, PLAYOUT_LIMIT, out);
+    int rc = dg_playouts_in(t->pb, t->d, t->s, &t->rng, 1, PLAYOUT_LIMIT, out);
     if (rc != BS_OK) {
         t->failed = rc;
         return 0.5;
@@ -308,8 +309,9 @@ int dg_mcts(const dg_desc *d, dg_state *s, const dg_mcts_config *cfg, dg_mcts_re
     t->max = cfg->max_nodes;
     bs_rng_seed(&t->rng, cfg->seed);
     t->moves = malloc(DG_MOVES_MAX * sizeof *t->moves);
+    t->pb = dg_playout_buf_new();
     int st = BS_OK;
-    if (!t->moves || !reserve_nodes(t, 1)) {
+    if (!t->moves || !t->pb || !reserve_nodes(t, 1)) {
         st = BS_ENOMEM;
         goto done;
     }
@@ -362,6 +364,7 @@ int dg_mcts(const dg_desc *d, dg_state *s, const dg_mcts_config *cfg, dg_mcts_re
     res->value = res->proven ? (res->proven > 0 ? 1 : 0) : visits ? wins / visits : 0.5;
 done:
     free(t->moves);
+    dg_playout_buf_free(t->pb);
     free(t->nodes);
     free(t);
     return st;
