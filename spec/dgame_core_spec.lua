@@ -210,6 +210,24 @@ describe("core.dgame", function()
       end
       assert.equal(S:perft(2), S:perft(2, {}))
     end
+    -- Connect Four's played leaves (the drop cells of the open columns) with blocks in two columns: the
+    -- counts by the list, the position unchanged
+    local t = T.connect4()
+    t.cells[T.cell("c3", 7) + 1] = -1
+    t.cells[T.cell("g6", 7) + 1] = -1
+    local C = start(t)
+    for _, m in ipairs { "c", "c", "d", "e" } do play(C, m) end
+    local chash, ctext, cply = C:hash(), tostring(C), C:ply()
+    local by_list = 0
+    for _, m in ipairs((C:moves())) do
+      C:play(m)
+      by_list = by_list + (C:status() and 0 or select(2, C:moves()))
+      C:undo()
+    end
+    assert.equal(6, select(2, C:moves())) -- column c is full above its block
+    assert.equal(by_list, C:perft(2, { bulk = false }))
+    assert.equal(C:perft(4), C:perft(4, { bulk = false }))
+    assert.same({ chash, ctext, cply }, { C:hash(), tostring(C), C:ply() })
     -- a position where moves win (the placement perft's own play and undo): counted by hand, state unchanged
     local G = start(T.gomoku(9))
     for _, m in ipairs { "a1", "a9", "b1", "b9", "c1", "c9", "d1", "d9" } do play(G, m) end

@@ -554,7 +554,7 @@ int dg_play_leaf_sets(const dg_desc *d, dg_state *s, const uint64_t *sets)
     return BS_OK;
 }
 
-int dg_play_leaf_places(const dg_desc *d, dg_state *s, unsigned code)
+int dg_play_leaf_places(const dg_desc *d, dg_state *s, unsigned code, const uint64_t *targets)
 {
     leaf_ctx c;
     if (dg_reserve_log(s, 1))
@@ -568,7 +568,7 @@ int dg_play_leaf_places(const dg_desc *d, dg_state *s, unsigned code)
     log[0].old = 0;
     for (int w = 0; w < d->nwords; w++) {
         uint64_t mine = s->occ[me][w], empty = s->empty[w], k = kocc ? *kocc : 0;
-        for (uint64_t x = empty; x; x &= x - 1, n++) {
+        for (uint64_t x = targets[w]; x; x &= x - 1, n++) {
             int cl = w * 64 + __builtin_ctzll(x);
             uint64_t bit = x & -x;
             s->cell[cl] = (uint8_t)code;

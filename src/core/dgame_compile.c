@@ -240,6 +240,9 @@ static int check_ends(dg_desc *d, char *why, size_t why_len)
 static void quick_playouts(dg_desc *d)
 {
     const dg_spec *sp = &d->spec;
+    d->line_whole = 1;
+    for (int r = 0; r < sp->nrules; r++)
+        d->line_whole &= !d->rules[r].spec->has_flips && !d->rules[r].spec->has_convert;
     d->quick_plies = INT_MAX;
     d->nquick = 0;
     int ok = d->ncells <= 64 && !sp->swap && (d->pick == DG_PICK_EMPTY || d->pick == DG_PICK_COLUMN) &&

@@ -18,12 +18,22 @@ static int run_through(const dg_desc *d, const dg_state *s, int cell, int dir, i
 
 /* line: at least k, through the cells the move made the mover's (every
  * cell it holds at its first move: a run left in the setup); exactly k:
- * every run of the mover's pieces (a move can also shorten runs). */
+ * every run of the mover's pieces (a move can also shorten runs). On one
+ * word where only a side's own moves add its pieces (no flips or convert),
+ * a run of the mover's anywhere on the board is one this move made (an
+ * older one ended the game at the move that made it, or is the setup's, at
+ * the first move): the whole board is tested, every axis by dg_runs. */
 static int line_fires(const dg_desc *d, const dg_state *s, int e, int mover, int from)
 {
     const dg_end_spec *es = &d->spec.ends[e];
     int na = d->nline_dirs[e];
-    if (d->line_bb[e] && from >= 0) { /* the windows through the cells the move made the mover's */
+    if (d->line_bb[e] && (from < 0 || d->line_whole)) { /* every run of the mover's, one word */
+        uint64_t b = s->occ[mover - 1][0], any = 0;
+        for (int a = 0; a < na; a++)
+            any |= dg_runs(b, d->line_shift[e][a], es->k) & d->line_start[e][a];
+        return any != 0;
+    }
+    if (d->line_bb[e]) { /* the windows through the cells the move made the mover's */
         uint64_t b = s->occ[mover - 1][0];
         const uint64_t *win = d->line_win[e];
         const uint16_t *off = d->line_woff[e];
@@ -34,18 +44,6 @@ static int line_fires(const dg_desc *d, const dg_state *s, int e, int mover, int
             for (int i = off[c]; i < off[c + 1]; i++)
                 if ((b & win[i]) == win[i])
                     return 1;
-        }
-        return 0;
-    }
-    if (d->line_bb[e]) { /* every run of the mover's, one word */
-        uint64_t b = s->occ[mover - 1][0];
-        for (int a = 0; a < na; a++) {
-            uint64_t r = b & d->line_start[e][a];
-            int shift = d->line_shift[e][a];
-            for (int t = 1; t < es->k && r; t++)
-                r &= b >> (shift * t);
-            if (r)
-                return 1;
         }
         return 0;
     }

@@ -52,6 +52,7 @@ struct dg_desc {
      * shift of one step towards higher indices and the cells a run of k can
      * start from (line_bb[e] set when used) */
     int line_bb[DG_MAX_ENDS];
+    int line_whole; /* no rule flips or converts: only a side's own move adds its pieces (dgame_end.c) */
     int line_shift[DG_MAX_ENDS][4];
     uint64_t line_start[DG_MAX_ENDS][4];
     uint64_t *line_win[DG_MAX_ENDS];  /* line_bb: the windows of k cells, cell by cell */
@@ -124,6 +125,39 @@ static inline unsigned dg_code(unsigned kind0, int side) { return 2 * kind0 + (u
 static inline unsigned dg_flip(unsigned code) { return ((code - 1) ^ 1) + 1; }
 static inline int dg_bit(const uint64_t *w, int i) { return (int)((w[i >> 6] >> (i & 63)) & 1); }
 
+/* The cells from which b holds a run of k, `shift` apart in the index (a
+ * one-word board): runs of h by doubling, then a run of k as two runs of h
+ * (h the largest power of two not above k) k - h apart. Runs that leave
+ * the board wrap in the index: a caller masks them off (line_start). */
+static inline uint64_t dg_runs(uint64_t b, int shift, int k)
+{
+    uint64_t two = b & b >> shift;
+    switch (k) { /* the usual lengths unrolled */
+    case 3: return two & b >> 2 * shift;
+    case 4: return two & two >> 2 * shift;
+    case 5: return two & two >> 2 * shift & b >> 4 * shift;
+    default: break;
+    }
+    int h = 1;
+    for (; 2 * h <= k; h *= 2)
+        b &= b >> (shift * h);
+    if (h < k)
+        b &= b >> (shift * (k - h));
+    return b;
+}
+
+/* The cell a piece dropped into column col comes to rest on: above the
+ * highest piece or block of the column, else on the bottom row. */
+static inline int dg_drop_cell(const dg_desc *d, const uint64_t *empty, int col)
+{
+    for (int w = 0; w < d->nwords; w++) {
+        uint64_t y = ~empty[w] & d->colmask[col].w[w];
+        if (y)
+            return w * 64 + __builtin_ctzll(y) - d->cols;
+    }
+    return d->ncells - d->cols + col;
+}
+
 /* Compass order n ne e se s sw w nw. */
 extern const signed char dg_compass[8][2];
 
@@ -139,7 +173,7 @@ void dg_copy_position(dg_state *dst, const dg_state *src);
  * leaves: a piece `code` put on each empty cell in turn (perft_place). */
 int dg_play_leaves(const dg_desc *d, dg_state *s, const dg_move *m, int n);
 int dg_play_leaf_sets(const dg_desc *d, dg_state *s, const uint64_t *sets); /* dg_origin_sets's sets, d->leaf_sets */
-int dg_play_leaf_places(const dg_desc *d, dg_state *s, unsigned code);
+int dg_play_leaf_places(const dg_desc *d, dg_state *s, unsigned code, const uint64_t *targets); /* empty cells */
 
 /* dgame_moves.c: generation. cap 0 with probe: stops at the first move (returns 1). */
 int dg_generate(const dg_desc *d, const dg_state *s, dg_move *out, int cap, int probe);

@@ -13,6 +13,16 @@ static int64_t perft_rec(const dg_desc *d, dg_state *s, int depth, int bulk, dg_
         if (k > 0)
             return dg_play_leaf_sets(d, s, buf) ? BS_ENOMEM : k;
     }
+    if (depth == 1 && !bulk && d->pick == DG_PICK_COLUMN && d->rules[0].one_cell && (s->empty[0] & d->top)) {
+        uint64_t drops[DG_WORDS] = { 0 }; /* the cell each open column's move fills */
+        for (uint64_t x = s->empty[0] & d->top; x; x &= x - 1) {
+            int c = dg_drop_cell(d, s->empty, __builtin_ctzll(x));
+            drops[c >> 6] |= 1ULL << (c & 63);
+        }
+        if (dg_reserve_log(s, 1))
+            return BS_ENOMEM;
+        return dg_play_leaf_places(d, s, dg_code((unsigned)d->rules[0].spec->kind - 1, s->player), drops);
+    }
     int n = depth == 1 && bulk && d->bulk ? dg_count_moves(d, s) : dg_generate(d, s, buf, DG_MOVES_MAX, 0);
     if (n < 0)
         return n;
@@ -59,7 +69,7 @@ static int64_t perft_place(const dg_desc *d, dg_state *s, int depth, int bulk, d
     int side = s->player, from = s->log_top, first = !(s->moved >> (side - 1) & 1);
     unsigned kind0 = (unsigned)d->rules[0].spec->kind - 1, code = dg_code(kind0, side);
     if (depth == 1)
-        return dg_play_leaf_places(d, s, code);
+        return dg_play_leaf_places(d, s, code, s->empty);
     uint64_t hash = s->hash, zturn = d->zside ^ d->zpass[s->passes];
     int passes = s->passes, moved = s->moved, nomove = s->nomove, how = s->how;
     const uint64_t *zob = d->zob;

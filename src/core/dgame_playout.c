@@ -50,41 +50,19 @@ static dg_move nth_empty(const dg_state *s, int n)
     }
 }
 
-/* The cell a piece dropped into column col comes to rest on: above the
- * highest piece or block of the column, else on the bottom row. */
-static inline int drop_cell(const dg_desc *d, const uint64_t *empty, int col)
-{
-    for (int w = 0; w < d->nwords; w++) {
-        uint64_t y = ~empty[w] & d->colmask[col].w[w];
-        if (y)
-            return w * 64 + __builtin_ctzll(y) - d->cols;
-    }
-    return d->ncells - d->cols + col;
-}
-
 /* The move into the n-th (0-based) open column. */
 static dg_move column_drop(const dg_desc *d, const dg_state *s, int n)
 {
     int col = bs_nth_bit(s->empty[0] & d->top, n);
-    return (dg_move)drop_cell(d, s->empty, col) << 10 | (dg_move)DG_NONE_CELL;
+    return (dg_move)dg_drop_cell(d, s->empty, col) << 10 | (dg_move)DG_NONE_CELL;
 }
 
-/* Has the side whose pieces are b a run of k along a quick axis? Runs of
- * h cells by doubling, then a run of k as two runs of h (h the largest
- * power of two not above k) k - h apart; the start mask keeps the runs
- * that stay on the board. */
+/* Has the side whose pieces are b a run of k along a quick axis? */
 static inline int quick_line(const dg_desc *d, uint64_t b)
 {
     uint64_t any = 0;
-    for (int i = 0; i < d->nquick; i++) {
-        uint64_t r = b;
-        int shift = d->quick_shift[i], k = d->quick_k[i], h = 1;
-        for (; 2 * h <= k; h *= 2)
-            r &= r >> (shift * h);
-        if (h < k)
-            r &= r >> (shift * (k - h));
-        any |= r & d->quick_start[i];
-    }
+    for (int i = 0; i < d->nquick; i++)
+        any |= dg_runs(b, d->quick_shift[i], d->quick_k[i]) & d->quick_start[i];
     return any != 0;
 }
 
@@ -108,7 +86,7 @@ static int quick_playout(const dg_desc *d, dg_state *w, bs_rng *rng, int ply_cap
     int8_t drop[64]; /* column: the cell a piece dropped there comes to */
     uint8_t cells[64];
     for (int col = 0; column && col < d->cols; col++)
-        drop[col] = (int8_t)drop_cell(d, &e, col);
+        drop[col] = (int8_t)dg_drop_cell(d, &e, col);
     while (n < ply_cap && n < 64) {
         uint64_t x = column ? e & d->top : e;
         int k = __builtin_popcountll(x);
