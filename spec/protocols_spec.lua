@@ -114,6 +114,29 @@ describe("nboard session", function()
     assert.matches("^=== %u%d/%-?%d+%.%d%d/%d+%.%d%d$", starting(out, "===")[1])
   end)
 
+  it("keeps the searcher's table from move to move of one game, and empties it for another game", function()
+    local function ggf(moves)
+      local text = "(;GM[Othello]PC[NBoard]PB[a]PW[b]TY[8]" ..
+        "BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]"
+      for i, m in ipairs(moves) do text = text .. (i % 2 == 1 and "B[" or "W[") .. m .. "]" end
+      return "set game " .. text .. ";)"
+    end
+    local function nodes(out) return tonumber(starting(out, "nodestats ")[1]:match("^nodestats (%d+)")) end
+    local s = nboard.new { policy = "alphabeta:depth=5" }
+    local line = { "F5", "D6", "C3", "D3", "C4" }
+    s:feed(ggf(line))
+    local fresh = nodes(s:feed("go"))
+    s:feed(ggf(line)) -- the same game again: kept
+    assert.is_true(nodes(s:feed("go")) < fresh)
+    s:feed(ggf { "F5", "D6", "C4", "D3", "C3" }) -- the same position by another game: a fresh search
+    assert.equal(fresh, nodes(s:feed("go")))
+    s:feed("move F4") -- played on: kept
+    local after = nodes(s:feed("go"))
+    local t = nboard.new { policy = "alphabeta:depth=5" }
+    t:feed(ggf { "F5", "D6", "C4", "D3", "C3", "F4" })
+    assert.is_true(after < nodes(t:feed("go")))
+  end)
+
   it("takes moves with evals and times, passes and bare moves (NBoard 1.1)", function()
     local texts = moves_to_a_pass()
     local lines = {}
@@ -341,6 +364,18 @@ describe("gtp session", function()
     assert.equal("=42 protocol_version", out[11])
     assert.equal("", out[#out])
     for i = 12, #out - 1 do assert.not_equal("", out[i]) end
+  end)
+
+  it("keeps the searcher's table from genmove to genmove; a new board empties it", function()
+    local s = gtp.new { policy = "alphabeta:depth=2" }
+    local forgot = 0
+    local forget = s.engine.forget
+    s.engine.forget = function(e) forgot = forgot + 1; return forget(e) end
+    for _, line in ipairs { "genmove b", "genmove w", "play b f5", "genmove w" } do s:feed(line) end
+    assert.equal(0, forgot)
+    s:feed("clear_board")
+    s:feed("boardsize 6")
+    assert.equal(2, forgot)
   end)
 
   it("answers ? for what it cannot do, and ignores empty and comment lines", function()

@@ -51,6 +51,7 @@ end
 
 --- A new game on the current board size.
 function Session:clear()
+  if self.game then self.engine:forget() end -- a new game: the searcher's table starts empty (kept move to move)
   self.game = game_mod.new("reversi", { size = self.size }, self.rng)
   self.units = {} -- entries of the game's log each play/genmove added, for undo
 end
@@ -155,7 +156,6 @@ handlers.genmove = function(self, args)
   if g:can_pass() then
     move = "pass" -- no move (the game may be over): the only answer
   else
-    self.engine:forget()
     move = self.engine:choose(g)
   end
   if move == "pass" then g:pass() else g:play(move) end

@@ -111,6 +111,32 @@ settings.contempt = function(self, value)
   self.contempt = n
 end
 
+-- The line of game `g` from `start`: the start position (board and side to
+-- move), then each ply's text ("pass" for a pass).
+local function line_of(start, g)
+  local p = start:clone()
+  local line = { p:text() .. "\n" .. p:to_move() }
+  for _, entry in ipairs(g:history()) do
+    if entry.pass then
+      line[#line + 1] = "pass"
+      p:pass()
+    else
+      line[#line + 1] = p:move_text(entry.move)
+      p:play(entry.move)
+    end
+  end
+  return line
+end
+
+-- Whether two lines are one game: the same start, and one's plies begin
+-- the other's (moves played on, or taken back).
+local function one_game(a, b)
+  for i = 1, math.min(#a, #b) do
+    if a[i] ~= b[i] then return false end
+  end
+  return true
+end
+
 settings.game = function(self, text)
   local ggf = require "boardscript.formats.ggf"
   local ok, games = pcall(ggf.parse, text, "set game")
@@ -123,6 +149,8 @@ settings.game = function(self, text)
     return self:warn(errors.is_user(err) and err.message or tostring(err))
   end
   g.rng, start.rng = self.rng, self.rng
+  -- the searcher's table is kept from move to move of one game; another game starts it empty
+  if self.start and not one_game(line_of(self.start, self.game), line_of(start, g)) then self.engine:forget() end
   self.game, self.start = g, start
 end
 
@@ -178,7 +206,6 @@ local function busy(self, text, f, ...)
 end
 
 local function go(self, g)
-  self.engine:forget()
   local move, info = self.engine:choose(g)
   if info.nodes and not self.no_time then
     self:send(("nodestats %d %.2f"):format(info.nodes, info.seconds))
