@@ -192,37 +192,13 @@ static uint64_t key64(uint64_t P, uint64_t O)
     return bs_mix64(P) ^ bs_mix64(O + 0x5851f42d4c957f2dULL) ^ 0x2545F4914F6CDD1DULL;
 }
 
-/* The exact solver's table is two-way: a key may sit in either entry of the
- * pair its low bits name (32 aligned bytes). The first keeps the position
- * with the most empties (the costliest to redo), the second takes every
- * other store, so a long search keeps its big subtrees while the small ones
- * churn through the second entry. */
-static tt_entry *pair64(bs_searcher *sr, uint64_t key)
-{
-    return &sr->tt[key & sr->tt_mask & ~(size_t)1];
-}
-
-static tt_entry *probe64(bs_searcher *sr, uint64_t key)
-{
-    tt_entry *e = pair64(sr, key);
-    return e[0].key == key ? &e[0] : e[1].key == key ? &e[1] : NULL;
-}
+/* The exact solver's table: search_impl.h's two-way table, depth being the
+ * position's empties (the costliest to redo stay in the first entry). */
+static tt_entry *probe64(bs_searcher *sr, uint64_t key) { return tt_find(sr, key); }
 
 static void store64(bs_searcher *sr, uint64_t key, int empties, int value, int alpha0, int beta, int move)
 {
-    tt_entry *pair = pair64(sr, key), *e;
-    if (pair[0].key == key || empties >= pair[0].depth) {
-        e = &pair[0];
-        if (pair[0].key != key && pair[0].key != 0)
-            pair[1] = pair[0]; /* the deep entry it displaces stays one store longer */
-    } else {
-        e = &pair[1];
-    }
-    e->key = key;
-    e->value = value;
-    e->move = (int16_t)move;
-    e->depth = (int8_t)empties;
-    e->flag = value <= alpha0 ? TT_UPPER : value >= beta ? TT_LOWER : TT_EXACT;
+    tt_put(sr, key, empties, value, alpha0, beta, move);
 }
 
 /* Enhanced transposition cutoffs cost a table probe per child: worth it
@@ -282,7 +258,7 @@ static int solve_deep(solve64 *c, uint64_t P, uint64_t O, int alpha, int beta, b
         tt_move = e->move;
         if (!best_sq) {
             int lo = e->flag & TT_LOWER ? e->value : -INF, hi = e->flag & TT_UPPER ? e->value : INF;
-            if (e->flag == TT_EXACT)
+            if (tt_bound(e) == TT_EXACT)
                 return e->value;
             if (lo >= beta)
                 return lo;

@@ -94,23 +94,6 @@ static uint64_t state_key(const bs_game *g, const bs_state *s, uint64_t salt)
     return bs_board_hash(&s->board) ^ bs_mix64(extra + salt);
 }
 
-static tt_entry *tt_slot(bs_searcher *sr, uint64_t key)
-{
-    return &sr->tt[key & sr->tt_mask];
-}
-
-static void tt_store(bs_searcher *sr, uint64_t key, int depth, int value, int alpha, int beta, int move)
-{
-    tt_entry *e = tt_slot(sr, key);
-    if (e->key == key && e->depth > depth)
-        return;
-    e->key = key;
-    e->value = value;
-    e->move = (int16_t)move;
-    e->depth = (int8_t)depth;
-    e->flag = value <= alpha ? TT_UPPER : value >= beta ? TT_LOWER : TT_EXACT;
-}
-
 static int evaluate_node(bs_searcher *sr, const bs_state *s)
 {
     if (sr->cfg.eval_fn) {
@@ -216,14 +199,14 @@ static int negamax(bs_searcher *sr, const bs_state *s, int depth, int alpha, int
         return evaluate_node(sr, s);
     int alpha0 = alpha;
     uint64_t key = state_key(sr->g, s, sr->exact ? 0x9e3779b97f4a7c15ULL : 0);
-    tt_entry *e = tt_slot(sr, key);
+    tt_entry *e = tt_find(sr, key);
     int tt_move = -2;
     int need = sr->exact ? EXACT_DEPTH : depth;
-    if (e->key == key) {
+    if (e) {
         tt_move = e->move;
         if (e->depth >= need && best_out == NULL) {
-            if (e->flag == TT_EXACT || (e->flag == TT_LOWER && e->value >= beta) ||
-                (e->flag == TT_UPPER && e->value <= alpha))
+            int bound = tt_bound(e);
+            if (bound == TT_EXACT || (bound == TT_LOWER && e->value >= beta) || (bound == TT_UPPER && e->value <= alpha))
                 return e->value;
         }
     }
@@ -252,7 +235,7 @@ static int negamax(bs_searcher *sr, const bs_state *s, int depth, int alpha, int
             for (int i = 0; i < BS_MAX_N * BS_MAX_N; i++)
                 sr->history[s->player - 1][i] /= 2;
     }
-    tt_store(sr, key, need, best, alpha0, beta, best_move);
+    tt_put(sr, key, need, best, alpha0, beta, best_move);
     return best;
 }
 
@@ -310,8 +293,22 @@ static int entry_check(const bs_searcher *sr, const bs_game *g, const bs_state *
 /* Half the aspiration window, in hundredths of a disc. */
 #define ASPIRATION 300
 
+/* A new search or solve: what the table holds is from older ones. */
+static void next_age(bs_searcher *sr) { sr->age = (sr->age + 1) & 63; }
+
+static int solve(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_search_limits *lim,
+                 bs_search_result *res);
+
 int bs_solve(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_search_limits *lim,
              bs_search_result *res)
+{
+    if (sr)
+        next_age(sr);
+    return solve(sr, g, s, lim, res);
+}
+
+static int solve(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_search_limits *lim,
+                 bs_search_result *res)
 {
     int status = entry_check(sr, g, s, res);
     if (status != BS_OK)
@@ -364,6 +361,7 @@ int bs_search(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_sea
     int status = entry_check(sr, g, s, res);
     if (status != BS_OK)
         return status;
+    next_age(sr);
     int empties = bs_board_count(&s->board, BS_EMPTY);
     /* Exact solving: up to `endgame` empties on the 8 x 8 word path; the
      * generic path is slower, and a game where a pass is always a choice has
@@ -386,7 +384,7 @@ int bs_search(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_sea
             }
         }
         bs_search_result exact;
-        status = bs_solve(sr, g, s, lim, &exact);
+        status = solve(sr, g, s, lim, &exact);
         if (status != BS_OK)
             return status;
         if (exact.exact) {

@@ -44,10 +44,11 @@ typedef struct tt_entry {
     int32_t value;
     int16_t move;
     int8_t depth;
-    uint8_t flag; /* 1 lower bound, 2 upper bound, 3 exact */
+    uint8_t flag; /* bound (1 lower, 2 upper, 3 exact) | age << 2 */
 } tt_entry;
 
 enum { TT_LOWER = 1, TT_UPPER = 2, TT_EXACT = 3 };
+#define TT_BOUND 3u /* flag: the bound in bits 0-1, the search's age in bits 2-7 */
 
 struct bs_searcher {
     bs_search_config cfg;
@@ -64,7 +65,49 @@ struct bs_searcher {
     const bs_game *g;
     uint64_t nodes, node_limit;
     int stop, allow_stop, exact;
+    unsigned age; /* 0..63, one more at each search or solve: the table is kept between them */
 };
+
+/* The table is two-way: a key sits in either entry of the pair its low bits
+ * name (32 aligned bytes). The first keeps the deepest entry of the
+ * current search (depth: plies to go, or the empties of a solve) and takes
+ * any store over an entry of an older search; the deep entry it displaces
+ * stays in the second one store longer; the second takes every other
+ * store. So a search keeps its big subtrees, the small ones churn through
+ * the second entry, and what earlier searches left is reused until the
+ * current one needs the room. */
+static inline tt_entry *tt_find(bs_searcher *sr, uint64_t key)
+{
+    tt_entry *e = &sr->tt[key & sr->tt_mask & ~(size_t)1];
+    return e[0].key == key ? &e[0] : e[1].key == key ? &e[1] : NULL;
+}
+
+static inline int tt_bound(const tt_entry *e) { return e->flag & TT_BOUND; }
+
+/* Stores a result (a deeper one of the same key from this search stays). */
+static inline void tt_put(bs_searcher *sr, uint64_t key, int depth, int value, int alpha0, int beta, int move)
+{
+    tt_entry *pair = &sr->tt[key & sr->tt_mask & ~(size_t)1], *e;
+    int current = (unsigned)(pair[0].flag >> 2) == sr->age;
+    if (pair[0].key == key) {
+        if (current && pair[0].depth > depth)
+            return;
+        e = &pair[0];
+    } else if (!current || depth >= pair[0].depth) {
+        if (pair[0].key && current)
+            pair[1] = pair[0];
+        else if (pair[1].key == key)
+            pair[1].key = 0;
+        e = &pair[0];
+    } else {
+        e = &pair[1];
+    }
+    e->key = key;
+    e->value = value;
+    e->move = (int16_t)move;
+    e->depth = (int8_t)depth;
+    e->flag = (uint8_t)((value <= alpha0 ? TT_UPPER : value >= beta ? TT_LOWER : TT_EXACT) | sr->age << 2);
+}
 
 static inline bool poll_stop(bs_searcher *sr)
 {

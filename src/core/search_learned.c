@@ -73,13 +73,13 @@ static int negamax64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_t
      * searching again */
     bool use_tt = depth >= TT_MIN_DEPTH;
     uint64_t key = use_tt ? mid_key(P, O) : 0;
-    tt_entry *e = use_tt ? &sr->tt[key & sr->tt_mask] : NULL;
+    tt_entry *e = use_tt ? tt_find(sr, key) : NULL;
     int tt_move = -1;
-    if (use_tt && e->key == key) {
+    if (e) {
         tt_move = e->move;
         if (e->depth >= depth && !best_out) {
-            if (e->flag == TT_EXACT || (e->flag == TT_LOWER && e->value >= beta) ||
-                (e->flag == TT_UPPER && e->value <= alpha))
+            int bound = tt_bound(e);
+            if (bound == TT_EXACT || (bound == TT_LOWER && e->value >= beta) || (bound == TT_UPPER && e->value <= alpha))
                 return e->value;
         }
     }
@@ -150,13 +150,8 @@ static int negamax64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_t
             }
         }
     }
-    if (use_tt && (e->key != key || e->depth <= depth)) {
-        e->key = key;
-        e->value = best;
-        e->move = (int16_t)best_move;
-        e->depth = (int8_t)depth;
-        e->flag = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
-    }
+    if (use_tt)
+        tt_put(sr, key, depth, best, alpha0, beta, best_move);
     return best;
 }
 
