@@ -76,7 +76,8 @@ describe("player specs", function()
   it("name the player and the option at fault", function()
     assert.equal("player 'mcts:playouts=x': option playouts=x: not an integer",
       user_error(players.load, "mcts:playouts=x"))
-    assert.equal("player 'mcts:foo=1': policy 'mcts' has no option 'foo' (options: c, eval, playouts, time)",
+    assert.equal("player 'mcts:foo=1': policy 'mcts' has no option 'foo' "
+      .. "(options: c, clock, eval, inc, playouts, time)",
       user_error(players.load, "mcts:foo=1"))
     assert.equal("player 'minimax:depth=0': option depth: 0 is out of range 1..30",
       user_error(players.load, "minimax:depth=0"))
@@ -378,7 +379,9 @@ describe("boardscript ai list", function()
       "  games: any",
       "  option c: number 0..100 - exploration constant of UCT (default 1.4; 0.4 for a described game "
         .. "searched in C)",
+      "  option clock: number 0..10000000 - seconds for all its moves of a game (a game clock; each move gets a share)",
       "  option eval: string - value new nodes by a learned evaluation (a file, or shipped), not playouts",
+      "  option inc: number 0..10000000 - seconds added to the clock after each move",
       "  option playouts: integer 1..100000000 - playouts per move (default 1000; with time, no limit unless given)",
       "  option time: number 0.. - seconds per move (processor time): play out until it is spent",
     }, "\n") .. "\n", out, 1, true)

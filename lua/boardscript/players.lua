@@ -14,7 +14,12 @@
 -- options, time = options.time (seconds for this move, or nil), rng = the
 -- game's seeded generator, log = function(fmt, ...) writing `[NAME] message`
 -- to stderr when BOARDSCRIPT_LOG is set, max_seconds = the processor
--- seconds the call may take under --max-seconds (or nil) }.
+-- seconds the call may take under --max-seconds (or nil), clock = { left =
+-- seconds left, inc = } when the options give a game clock (`clock`, `inc`:
+-- then `time` is the move's share of it, clock.allot, capped by the
+-- `time` option when both are given) }.
+local clock = require "boardscript.clock"
+local core = require "boardscript.core"
 local declarations = require "boardscript.declared"
 local errors = require "boardscript.errors"
 local hooks = require "boardscript.hooks"
@@ -297,9 +302,16 @@ end
 -- @treturn table { options =, time =, rng =, log =, max_seconds = }
 function players.context(player, g)
   local options = player.options or {}
+  local time, on_clock = options.time, nil
+  if options.clock then -- a game it has not moved in yet: the whole clock
+    on_clock = { left = player.clock_game == g and player.clock_left or options.clock, inc = options.inc or 0 }
+    local share = clock.allot(on_clock.left, on_clock.inc, clock.moves_left(g))
+    time = time and math.min(time, share) or share
+  end
   return {
     options = options,
-    time = options.time,
+    time = time,
+    clock = on_clock,
     rng = g.rng,
     log = players.logger(player.policy_name or player.name),
     max_seconds = limits.seconds(),
@@ -358,6 +370,20 @@ local function ask(player, g, method)
   return result
 end
 
+--- Takes a move's time off the player's game clock (when its options give
+-- one) and adds the increment. The clock is the game `g`'s: the first move
+-- in another game object starts a whole clock (a new game of a match, a
+-- game a controller sent).
+-- @tparam table player a loaded computer player
+-- @tparam boardscript.game.Game g the game
+-- @tparam number seconds the wall seconds the move took
+function players.spent(player, g, seconds)
+  local options = player.options or {}
+  if not options.clock then return end
+  if player.clock_game ~= g then player.clock_game, player.clock_left = g, options.clock end
+  player.clock_left = player.clock_left - seconds + (options.inc or 0)
+end
+
 --- Asks a computer player for its move in `g` (a boardscript.game). The
 -- policy sees a copy; its answer is checked: returns a legal move or
 -- "pass", or stops the game with a user error (status 2) naming the player
@@ -366,7 +392,9 @@ end
 -- @tparam boardscript.game.Game g the game
 -- @return a legal move (a copy), or "pass"
 function players.choose(player, g)
+  local started = core.clock()
   local move = ask(player, g, "choose")
+  players.spent(player, g, core.clock() - started)
   local checked, problem, why = g:check(move)
   if checked then return checked end
   local text = problem == "illegal" and move ~= nil and g:move_text(move)

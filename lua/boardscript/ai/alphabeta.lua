@@ -30,6 +30,7 @@
 -- makes one; `evaluate(board, player)` (hundredths of a disc for `player`)
 -- replaces either evaluation, so a policy file can wrap it with its
 -- own (lua/examples/my_alphabeta.lua).
+local clock = require "boardscript.clock"
 local core = require "boardscript.core"
 local describe = require "boardscript.describe"
 local evalfile = require "boardscript.evalfile"
@@ -49,6 +50,8 @@ local alphabeta = {
   options = {
     depth = { type = "integer", min = 1, max = 60, help = "plies to search (default 6 without a time)" },
     time = { type = "number", min = 0, max = 10000000, help = "seconds per move (iterative deepening stops in time)" },
+    clock = clock.OPTIONS.clock,
+    inc = clock.OPTIONS.inc,
     endgame = { type = "integer", min = 0, max = 40,
                 help = "solve exactly at this many empty cells or fewer (0: never; default 14, "
                   .. "or depth + 10 up to 20 for a depth over 4)" },

@@ -48,6 +48,7 @@
 -- processor time: playouts run until it is spent, or until `playouts` if
 -- that is given too) and `c`, the exploration constant (default 1.4;
 -- DESCRIBED_C for a described game searched in C).
+local clock = require "boardscript.clock"
 local core = require "boardscript.core"
 local check = require "boardscript.rules.check"
 local describe = require "boardscript.describe"
@@ -60,6 +61,8 @@ local mcts = {
     playouts = { type = "integer", min = 1, max = 100000000,
                  help = "playouts per move (default 1000; with time, no limit unless given)" },
     time = { type = "number", min = 0, help = "seconds per move (processor time): play out until it is spent" },
+    clock = clock.OPTIONS.clock,
+    inc = clock.OPTIONS.inc,
     c = { type = "number", min = 0, max = 100,
           help = "exploration constant of UCT (default 1.4; 0.4 for a described game searched in C)" },
     eval = { type = "string", help = "value new nodes by a learned evaluation (a file, or shipped), not playouts" },

@@ -22,6 +22,7 @@
 -- (os.clock). Moves of equal value are chosen between with the game's
 -- seeded generator.
 local evalfile = require "boardscript.evalfile"
+local clock = require "boardscript.clock"
 local game_mod = require "boardscript.game"
 local positional = require "boardscript.ai.positional"
 
@@ -31,6 +32,8 @@ local minimax = {
     depth = { type = "integer", min = 1, max = 30,
               help = "plies searched (default 3; with time, the deepest search allowed, default 30)" },
     time = { type = "number", min = 0, help = "seconds per move (processor time): deepen until it is spent" },
+    clock = clock.OPTIONS.clock,
+    inc = clock.OPTIONS.inc,
     eval = { type = "string", help = "a learned evaluation: a file from 'boardscript train', or shipped" },
   },
 }

@@ -6,6 +6,8 @@
 -- side to move's point of view; they come from the C searcher when the
 -- policy is `alphabeta` and the rule set is one it searches exactly.
 -- Nothing here prints.
+local clock_mod = require "boardscript.clock"
+local core = require "boardscript.core"
 local errors = require "boardscript.errors"
 local limits = require "boardscript.limits"
 local players = require "boardscript.players"
@@ -71,10 +73,10 @@ function Engine:search_depth()
   return self:depth() or self.hint_depth or engine.DEFAULT_DEPTH
 end
 
---- Whether the policy plays by time (its `time` option given, no `depth`).
+--- Whether the policy plays by time (its `time` or `clock` option given, no `depth`).
 function Engine:timed()
   local o = self.player.options
-  return o ~= nil and o.time ~= nil and o.depth == nil
+  return o ~= nil and (o.time ~= nil or o.clock ~= nil) and o.depth == nil
 end
 
 --- Sets the policy's search depth (the controller's `set depth`): `n` is
@@ -148,7 +150,8 @@ function Engine:begin(one_move)
   local seconds = limits.seconds()
   self.deadline = seconds and os.clock() + 0.9 * seconds or nil
   if one_move and self:timed() then
-    local by_time = os.clock() + self.player.options.time
+    local o = self.player.options
+    local by_time = os.clock() + (o.time or clock_mod.allot(o.clock, o.inc or 0, clock_mod.DEFAULT_MOVES))
     self.deadline = self.deadline and math.min(self.deadline, by_time) or by_time
   end
 end
@@ -168,7 +171,7 @@ end
 -- --max-seconds the search's time is within the budget: a move's, or what
 -- is left of the command's (Engine:begin).
 local function search_options(self, policy, g, depth)
-  local o = policy:search_options(g, { max_seconds = limits.seconds() })
+  local o = policy:search_options(g, players.context(self.player, g)) -- the move's time, of a clock too
   if depth then
     -- a policy that plays by time spends at most its time on each search
     o.depth, o.time = depth, self:timed() and o.time or nil
@@ -198,7 +201,9 @@ function Engine:choose(g)
   local clock = os.clock()
   if policy then
     local state = g.state
+    local started = core.clock()
     local move, value, info = policy.searcher:search(state.board, state.player, search_options(self, policy, g))
+    players.spent(self.player, g, core.clock() - started)
     if move == nil then return nil, { seconds = os.clock() - clock } end
     local checked = g:check(move)
     if not checked then
