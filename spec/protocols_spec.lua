@@ -6,6 +6,7 @@ local game_mod = require "boardscript.game"
 local gtp = require "boardscript.protocol.gtp"
 local host = require "support.host"
 local nboard = require "boardscript.protocol.nboard"
+local players = require "boardscript.players"
 
 -- A session fed `lines`: every line it sent and every warning, in order.
 local function nboard_run(lines, opts)
@@ -376,6 +377,40 @@ describe("gtp session", function()
     s:feed("clear_board")
     s:feed("boardsize 6")
     assert.equal(2, forgot)
+  end)
+
+  it("plays on the controller's clock: time_settings and time_left, byo-yomi periods", function()
+    local clock = require "boardscript.clock"
+    local s = gtp.new { policy = "alphabeta" }
+    local given = {}
+    local context = players.context
+    players.context = function(p, g)
+      local ctx = context(p, g)
+      given[#given + 1] = ctx.clock and { ctx.clock.left, ctx.time } or false
+      return ctx
+    end
+    finally(function() players.context = context end)
+    local function feed(line) return s:feed(line)[1] end
+    assert.equal("= ", feed("time_settings 10 0 0"))
+    assert.equal("= ", feed("time_left b 4 0"))
+    assert.matches("^= %a%d$", feed("genmove b"))
+    assert.same({ 4, clock.allot(4, 0, 30) }, given[1])
+    assert.is_true(s.left.black.time < 4 and s.left.black.time > 0) -- a search stops within its share
+    assert.matches("^= %a%d$", feed("genmove w"))
+    assert.same({ 10, clock.allot(10, 0, 30) }, given[2]) -- white's whole main time
+    assert.equal("= ", feed("time_settings 0 10 3")) -- byo-yomi only: 10 s for every 3 moves
+    for i = 1, 3 do
+      feed("genmove b")
+      feed("genmove w")
+      assert.equal(3 - i > 0 and 3 - i or 3, s.left.black.stones)
+    end
+    assert.same({ 10, clock.allot(10, 0, 3) }, given[3])
+    assert.equal("= ", feed("time_settings 0 5 0")) -- no time limit
+    local n = #given
+    feed("genmove b")
+    assert.is_false(given[n + 1])
+    assert.equal("? syntax error", feed("time_left b x 0"))
+    assert.equal("? syntax error", feed("time_settings 1 2"))
   end)
 
   it("answers ? for what it cannot do, and ignores empty and comment lines", function()

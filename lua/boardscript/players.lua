@@ -303,9 +303,11 @@ end
 function players.context(player, g)
   local options = player.options or {}
   local time, on_clock = options.time, nil
-  if options.clock then -- a game it has not moved in yet: the whole clock
-    on_clock = { left = player.clock_game == g and player.clock_left or options.clock, inc = options.inc or 0 }
-    local share = clock.allot(on_clock.left, on_clock.inc, clock.moves_left(g))
+  local here = player.clock_game == g
+  if options.clock or (here and player.clock_given) then -- a game it has not moved in yet: the whole clock
+    on_clock = { left = here and player.clock_left or options.clock,
+                 inc = here and player.clock_inc or options.inc or 0 }
+    local share = clock.allot(on_clock.left, on_clock.inc, here and player.clock_moves or clock.moves_left(g))
     time = time and math.min(time, share) or share
   end
   return {
@@ -379,9 +381,29 @@ end
 -- @tparam number seconds the wall seconds the move took
 function players.spent(player, g, seconds)
   local options = player.options or {}
+  if player.clock_game == g and player.clock_given then
+    player.clock_left = player.clock_left - seconds + (player.clock_inc or 0)
+    return
+  end
   if not options.clock then return end
   if player.clock_game ~= g then player.clock_game, player.clock_left = g, options.clock end
   player.clock_left = player.clock_left - seconds + (options.inc or 0)
+end
+
+--- Sets the player's clock in game `g` from a controller (GTP's
+-- `time_left`): `left` seconds for its next `moves` moves (nil: as many as
+-- the board says are left), `inc` added after each; it replaces the
+-- options' clock, and gives a policy without one a clock too.
+-- @tparam table player a loaded computer player
+-- @tparam boardscript.game.Game g the game
+-- @tparam number|nil left seconds left (nil: the controller's clock is gone;
+-- the options' own, if any, starts whole)
+-- @tparam number inc seconds added after each move
+-- @tparam[opt] integer moves the moves `left` is for
+function players.set_clock(player, g, left, inc, moves)
+  player.clock_game, player.clock_left, player.clock_inc, player.clock_moves = g, left, inc, moves
+  player.clock_given = left ~= nil or nil
+  if not left then player.clock_game = nil end
 end
 
 --- Asks a computer player for its move in `g` (a boardscript.game). The

@@ -14,6 +14,7 @@ local declarations = require "boardscript.declared"
 local engine_mod = require "boardscript.protocol.engine"
 local errors = require "boardscript.errors"
 local game_mod = require "boardscript.game"
+local players = require "boardscript.players"
 local rules_mod = require "boardscript.rules"
 
 local gtp = {}
@@ -25,7 +26,7 @@ Session.__index = Session
 gtp.COMMANDS = {
   "protocol_version", "name", "version", "known_command", "list_commands", "quit",
   "boardsize", "clear_board", "komi", "play", "genmove", "undo", "showboard",
-  "final_score", "set_game", "list_games",
+  "final_score", "set_game", "list_games", "time_settings", "time_left",
 }
 
 --- How many words of a line are read (the rest are ignored, as extra
@@ -43,16 +44,34 @@ function gtp.new(opts)
     name = opts.name or "boardscript",
     send_line = opts.send,
     size = opts.size or 8,
+    left = {}, -- per colour { time =, stones = } (time_left), with time_settings's tc
     done = false,
   }, Session)
   self:clear()
   return self
 end
 
+-- What a move took, off `colour`'s clock as the engine keeps it until the
+-- controller's next `time_left` (a byo-yomi period: a stone less, and a
+-- new period once its stones are played).
+function Session:spend(colour, seconds)
+  local tc = self.tc
+  if not tc then return end
+  local t = self.left[colour] or { time = tc.main, stones = 0 }
+  if t.stones == 0 and t.time <= 0 and tc.byo > 0 then t = { time = tc.byo, stones = tc.stones } end
+  t.time = t.time - seconds
+  if t.stones > 0 then
+    t.stones = t.stones - 1
+    if t.stones == 0 then t = { time = tc.byo, stones = tc.stones } end
+  end
+  self.left[colour] = t
+end
+
 --- A new game on the current board size.
 function Session:clear()
   if self.game then self.engine:forget() end -- a new game: the searcher's table starts empty (kept move to move)
   self.game = game_mod.new("reversi", { size = self.size }, self.rng)
+  self.left = {} -- a new game: the time_settings clocks whole again
   self.units = {} -- entries of the game's log each play/genmove added, for undo
 end
 
@@ -97,6 +116,41 @@ end
 handlers.clear_board = function(self)
   self:clear()
   return reply(true)
+end
+
+-- A whole number of seconds (GTP's times and stone counts), or nil.
+local function count_arg(text)
+  local n = text and text:match("^%d+$") and math.tointeger(tonumber(text))
+  if n and n <= 1000000000 then return n end
+  return nil
+end
+
+handlers.time_settings = function(self, args)
+  local main, byo, stones = count_arg(args[1]), count_arg(args[2]), count_arg(args[3])
+  if not (main and byo and stones) then return reply(false, "syntax error") end
+  -- byo-yomi time with no stones: no time limit (the GTP specification)
+  self.tc = not (byo > 0 and stones == 0) and { main = main, byo = byo, stones = stones } or nil
+  self.left = {}
+  return reply(true)
+end
+
+handlers.time_left = function(self, args)
+  local colour = COLOURS[(args[1] or ""):lower()]
+  local time, stones = count_arg(args[2]), count_arg(args[3])
+  if not (colour and time and stones) then return reply(false, "syntax error") end
+  self.left[colour] = { time = time, stones = stones }
+  return reply(true)
+end
+
+-- The clock of `colour`'s next move, when the controller gave one: the
+-- seconds left and the moves they are for (nil: as the board says).
+function Session:clock_of(colour)
+  local tc = self.tc
+  if not tc then return nil end
+  local t = self.left[colour] or { time = tc.main, stones = 0 }
+  if t.stones > 0 then return t.time, t.stones end -- in a byo-yomi period
+  if t.time > 0 or tc.byo == 0 then return t.time, nil end
+  return tc.byo, tc.stones -- main time spent: the first period
 end
 
 handlers.komi = function(_, args)
@@ -156,7 +210,11 @@ handlers.genmove = function(self, args)
   if g:can_pass() then
     move = "pass" -- no move (the game may be over): the only answer
   else
+    local left, moves = self:clock_of(colour)
+    if left or self.engine.player.clock_given then players.set_clock(self.engine.player, g, left, 0, moves) end
+    local started = core.clock()
     move = self.engine:choose(g)
+    self:spend(colour, core.clock() - started)
   end
   if move == "pass" then g:pass() else g:play(move) end
   self.units[#self.units + 1] = added + 1
