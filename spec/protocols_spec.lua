@@ -138,6 +138,37 @@ describe("nboard session", function()
     assert.is_true(after < nodes(t:feed("go")))
   end)
 
+  it("plays on the GGF clock: TI[] less each side's move times, its own when the GUI leaves them out", function()
+    local given = {}
+    local context = players.context
+    players.context = function(p, g)
+      local ctx = context(p, g)
+      given[#given + 1] = ctx.clock and ctx.clock.left or false
+      return ctx
+    end
+    finally(function() players.context = context end)
+    local function ggf(ti, moves)
+      return "set game (;GM[Othello]PC[NBoard]PB[a]PW[b]" .. ti .. "TY[8]" ..
+        "BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]" .. moves .. ";)"
+    end
+    local s = nboard.new { policy = "alphabeta:depth=3", no_time = true }
+    s:feed(ggf("TI[0:10//2:00]", "B[F5//2.5]W[D6//1.0]B[C3/0.5/0.5]"))
+    local reply = starting(s:feed("go"), "===")[1]
+    assert.equal(9, given[1]) -- white: 10 s less 1.0
+    s:feed("move " .. reply:match("^=== (%u%d)") .. "/0.1/3.0") -- its own move, timed by the GUI
+    s:feed("go")
+    assert.equal(7, given[2]) -- black: 10 less 2.5 and 0.5
+    s:feed(ggf("TI[1:00:00/5/]", "B[F5//2]"))
+    s:feed("go")
+    assert.equal(3600, given[3]) -- white has made no move: one hour (increments come after moves)
+    reply = starting(s:feed("go"), "===")[1]
+    s:feed("move " .. reply:match("^=== (%u%d)")) -- no time given: its own measured time
+    assert.is_true(s.tc.used.white > 0 and s.tc.made.white == 1)
+    s:feed(ggf("", "B[F5//2]"))
+    s:feed("go")
+    assert.is_false(given[#given]) -- no TI: no clock (a depth policy)
+  end)
+
   it("takes moves with evals and times, passes and bare moves (NBoard 1.1)", function()
     local texts = moves_to_a_pass()
     local lines = {}

@@ -20,6 +20,7 @@ local errors = require "boardscript.errors"
 local word_and_rest = require("boardscript.text").word_and_rest
 local game_mod = require "boardscript.game"
 local limits = require "boardscript.limits"
+local players = require "boardscript.players"
 
 local nboard = {}
 
@@ -111,6 +112,37 @@ settings.contempt = function(self, value)
   self.contempt = n
 end
 
+-- Seconds of a GGF clock text `[[h:]m:]s` (nil: empty or not one).
+local function clock_seconds(text)
+  if not text or not text:match("^%d[%d:.]*$") then return nil end
+  local total = 0
+  for part in (text .. ":"):gmatch("([^:]*):") do
+    local n = part:match("^%d+%.?%d*$") and tonumber(part)
+    if not n then return nil end
+    total = total * 60 + n
+  end
+  return total
+end
+
+-- The game clock of a GGF TI value `MAIN/INC/EXTENSION` ({ main =, inc = };
+-- the extension is not counted), or nil when it has no main time.
+local function ti_clock(value)
+  local main, inc = (value or ""):match("^%s*([^/]*)/?([^/]*)")
+  main = clock_seconds(main)
+  if not main or main <= 0 then return nil end
+  return { main = main, inc = clock_seconds(inc) or 0,
+           used = { black = 0, white = 0 }, made = { black = 0, white = 0 } }
+end
+
+-- A move's time taken off its side's clock (the GGF move times, the
+-- controller's `move F5/EVAL/TIME`).
+local function clock_move(self, side, seconds)
+  local tc = self.tc
+  if not tc or not tc.used[side] then return end
+  tc.used[side] = tc.used[side] + (seconds or 0)
+  tc.made[side] = tc.made[side] + 1
+end
+
 -- The line of game `g` from `start`: the start position (board and side to
 -- move), then each ply's text ("pass" for a pass).
 local function line_of(start, g)
@@ -152,6 +184,8 @@ settings.game = function(self, text)
   -- the searcher's table is kept from move to move of one game; another game starts it empty
   if self.start and not one_game(line_of(self.start, self.game), line_of(start, g)) then self.engine:forget() end
   self.game, self.start = g, start
+  self.tc = ti_clock(games[1].props.TI)
+  for _, m in ipairs(games[1].moves) do clock_move(self, m.side, m.time) end
 end
 
 handlers.set = function(self, rest)
@@ -165,6 +199,23 @@ end
 -- or warns and leaves the game as it is.
 function Session:play_text(text)
   local word = text:match("^([^/%s]*)")
+  local g = self.game
+  local side, said_time = g:to_move(), tonumber(text:match("^[^/]*/[^/]*/%s*([%d.]+)") or "")
+  local before = #g:history()
+  self:play_word(word)
+  if #g:history() == before then return end
+  if #g:history() > before + 1 then -- after a forced pass: the other side's move
+    local a, b = g:sides()
+    side = side == a and b or a
+  end
+  local mine = self.last_go
+  self.last_go = nil
+  local seconds = said_time or (mine and mine.side == side and mine.word == word:upper() and mine.seconds) or 0
+  clock_move(self, side, seconds)
+end
+
+-- play_text's move, without the clock.
+function Session:play_word(word)
   local g = self.game
   if word == "" then return self:warn("move: no move given") end
   local said = shown(word)
@@ -206,7 +257,15 @@ local function busy(self, text, f, ...)
 end
 
 local function go(self, g)
+  local tc, side, player = self.tc, g:to_move(), self.engine.player
+  if tc then -- the controller's clock (GGF TI and the move times)
+    players.set_clock(player, g, tc.main + tc.inc * tc.made[side] - tc.used[side], tc.inc)
+  elseif player.clock_given then
+    players.set_clock(player, g, nil)
+  end
+  local started = core.clock()
   local move, info = self.engine:choose(g)
+  self.last_go = { side = side, word = move_word(g, move), seconds = core.clock() - started }
   if info.nodes and not self.no_time then
     self:send(("nodestats %d %.2f"):format(info.nodes, info.seconds))
   end
