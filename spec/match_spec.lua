@@ -235,6 +235,41 @@ describe("boardscript match", function()
     cleanup()
   end)
 
+  it("plays on a clock with --tc: time a move per player, a clock run out loses on time, the same merged", function()
+    local dir, cleanup = support.scratch_dir()
+    -- 0.3 s of processor time a move: at least as much wall time, over a 0.2 s clock
+    spit(dir .. "/slow.lua", "return function(g) local t = os.clock() while os.clock() - t < 0.3 do end "
+      .. "return g:moves()[1] end\n")
+    local argv = { "match", "--trust", "--a", dir .. "/slow.lua", "--b", "alphabeta:depth=1", "--games", "2",
+                   "--seed", "1", "--tc", "0.2" }
+    local status, out, err = host(argv)
+    assert.equal(0, status, err)
+    assert.truthy(out:find("Score of " .. dir .. "/slow.lua vs alphabeta:depth=1: 0 - 2 - 0", 1, true), out)
+    assert.truthy(out:find("\nTime: " .. dir .. "/slow.lua 0%.%d%d%d s a move %(2 moves%), alphabeta:depth=1 "
+      .. "%d%.%d%d%d s a move %(1 moves%); lost on time: 2, 0\n"), out)
+    assert.truthy(err:find("game 1: Black lost on time (", 1, true), err)
+    assert.truthy(err:find("game 2: White lost on time (", 1, true), err)
+    -- a clock with time enough: a timed alphabeta (no depth) plays on it; shards merge to the same lines
+    local timed = { "match", "--a", "alphabeta", "--b", "alphabeta:depth=1", "--games", "2", "--seed", "5",
+                    "--tc", "2+0.01" }
+    out = run_ok(timed)
+    assert.truthy(out:find("\nTime: alphabeta %d%.%d%d%d s a move %(%d+ moves%), alphabeta:depth=1 %d%.%d%d%d s a "
+      .. "move %(%d+ moves%); lost on time: %d+, %d+\n"), out)
+    local files = {}
+    for i = 1, 2 do
+      local argv_i = table.move(timed, 1, #timed, 1, {})
+      argv_i[#argv_i + 1] = "--shard=" .. i .. "/2"
+      files[i] = dir .. "/tc" .. i .. ".jsonl"
+      spit(files[i], run_ok(argv_i))
+    end
+    local merged = run_ok { "match-merge", files[1], files[2] }
+    assert.truthy(merged:find("\nTime: alphabeta %d%.%d%d%d s a move"), merged)
+    local bad = { host { "match", "--a", "random", "--b", "random", "--tc", "x" } }
+    assert.equal(2, bad[1])
+    assert.truthy(bad[3]:find('--tc: "x" is not BASE[+INC], seconds (e.g. 60+0.5)', 1, true), bad[3])
+    cleanup()
+  end)
+
   it("writes every game as a record that replays and checks (and GGF for 8 x 8 reversi)", function()
     local dir, cleanup = support.scratch_dir()
     run_ok { "match", "--a", "greedy", "--b", "random", "--games", "3", "--seed", "4", "--records", dir .. "/games",

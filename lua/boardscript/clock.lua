@@ -49,6 +49,20 @@ function clock.allot(left, inc, moves)
   return math.max(clock.MIN_MOVE, math.min(share, usable))
 end
 
+--- A time control `BASE[+INC]` in seconds (cutechess's `--tc 60+0.5`):
+-- { base =, inc = }, or nil and why not.
+-- @tparam string text the time control
+-- @treturn table|nil
+-- @treturn string why not
+function clock.parse_tc(text)
+  local base, inc = tostring(text):match("^(%d+%.?%d*)%+?(%d*%.?%d*)$")
+  base, inc = tonumber(base), inc == "" and 0 or tonumber(inc)
+  if not base or base <= 0 or base > 10000000 or not inc or inc > 10000000 then
+    return nil, ("--tc: %q is not BASE[+INC], seconds (e.g. 60+0.5)"):format(tostring(text))
+  end
+  return { base = base, inc = inc }
+end
+
 --- The option declarations a policy that plays by time adds for a clock.
 clock.OPTIONS = {
   clock = { type = "number", min = 0, max = 10000000,

@@ -236,7 +236,41 @@ function Match:begin(index)
     [first] = players.fresh(self.seats[a_first and "a" or "b"]),
     [second] = players.fresh(self.seats[a_first and "b" or "a"]),
   }
-  return { index = index, pair = pair, a_first = a_first, g = g, seat = seat, opening = opening }
+  local game = { index = index, pair = pair, a_first = a_first, g = g, seat = seat, opening = opening }
+  local tc = self.cfg.tc
+  if tc then -- each side's clock, and what each player spent
+    game.left = { [first] = tc.base, [second] = tc.base }
+    game.spent = { a = 0, b = 0 }
+    game.moves = { a = 0, b = 0 }
+  end
+  return game
+end
+
+-- The seat letter ("a" or "b") of `side` in `game`.
+local function letter(game, side)
+  local first = game.g:sides()
+  return (side == first) == game.a_first and "a" or "b"
+end
+
+-- players.choose on the match's clock (--tc): the side's clock set for the
+-- player, the wall time taken off it and the increment added; a clock run
+-- out is a loss on time.
+local function choose_on_clock(self, game, player, g)
+  local tc, side = self.cfg.tc, g:to_move()
+  players.set_clock(player, g, game.left[side], tc.inc)
+  local started = core.clock()
+  local move = players.choose(player, g)
+  local took = core.clock() - started
+  local who = letter(game, side)
+  game.spent[who], game.moves[who] = game.spent[who] + took, game.moves[who] + 1
+  game.left[side] = game.left[side] - took
+  if game.left[side] < 0 then
+    game.forfeit, game.loser, game.on_time = ("%s lost on time (%.3f s over)"):format(
+      g:side_name(side), -game.left[side]), side, who
+    return nil
+  end
+  game.left[side] = game.left[side] + tc.inc
+  return move
 end
 
 --- Plays one move (or pass) of a game Match:begin set up; false once the
@@ -252,7 +286,13 @@ function Match:step(game)
     return true
   end
   local player = game.seat[g:to_move()]
-  local ok, move = pcall(players.choose, player, g)
+  local ok, move
+  if self.cfg.tc then
+    ok, move = pcall(choose_on_clock, self, game, player, g)
+  else
+    ok, move = pcall(players.choose, player, g)
+  end
+  if ok and game.on_time then return false end
   if not ok then
     -- a rule set over its budget is nobody's forfeit: it stops the match
     if not errors.is_user(move) or limits.culprit(move) == "rules" then
@@ -287,6 +327,8 @@ function Match:result(game)
     game = game.index, pair = game.pair, a_side = tostring(a_side), result = result,
     score_a = score_a, score_b = score_b, margin = score_a - score_b,
     seed = self.cfg.seed, opening = table.concat(game.opening, ","), forfeit = game.forfeit,
+    time_a = game.spent and game.spent.a, time_b = game.spent and game.spent.b,
+    moves_a = game.moves and game.moves.a, moves_b = game.moves and game.moves.b, on_time = game.on_time,
   }
 end
 
@@ -306,6 +348,7 @@ function match.tally(sides, sprt)
     sides = sides, sprt = sprt, n = 0, w = 0, l = 0, d = 0,
     by_side = { [sides[1]] = { w = 0, l = 0, d = 0 }, [sides[2]] = { w = 0, l = 0, d = 0 } },
     first = { w = 0, l = 0, d = 0 }, margins = {}, forfeits = 0,
+    time = { a = 0, b = 0 }, moves = { a = 0, b = 0 }, on_time = { a = 0, b = 0 }, timed = false,
   }
 end
 
@@ -322,6 +365,12 @@ function match.add(t, r)
   t.first[first_key] = t.first[first_key] + 1
   t.margins[#t.margins + 1] = r.margin
   if r.forfeit then t.forfeits = t.forfeits + 1 end
+  if r.time_a then -- a game on the clock (--tc)
+    t.timed = true
+    t.time.a, t.time.b = t.time.a + r.time_a, t.time.b + r.time_b
+    t.moves.a, t.moves.b = t.moves.a + r.moves_a, t.moves.b + r.moves_b
+    if r.on_time then t.on_time[r.on_time] = t.on_time[r.on_time] + 1 end
+  end
   if t.sprt then
     local llr, decision = elo.sprt(t.w, t.l, t.d, t.sprt)
     t.llr = llr
@@ -358,6 +407,11 @@ function match.summary(t, names, side_name, unit)
   local se = n > 1 and math.sqrt(sq / (n - 1) / n) or 0 / 0
   out[#out + 1] = ("Mean margin of %s: %s%s %s a game +/- %s"):format(names.a, mean >= 0 and "+" or "",
     elo.number(mean, 2), unit, elo.number(elo.Z975 * se, 2))
+  if t.timed then
+    local function per_move(k) return t.moves[k] > 0 and t.time[k] / t.moves[k] or 0 end
+    out[#out + 1] = ("Time: %s %.3f s a move (%d moves), %s %.3f s a move (%d moves); lost on time: %d, %d"):format(
+      names.a, per_move("a"), t.moves.a, names.b, per_move("b"), t.moves.b, t.on_time.a, t.on_time.b)
+  end
   if t.forfeits > 0 then
     out[#out + 1] = ("Forfeits: %d game%s lost by a player's fault"):format(t.forfeits, t.forfeits == 1 and "" or "s")
   end

@@ -7,7 +7,8 @@ local report = {}
 
 -- The JSON line of a result: the game and what merging needs to know of the match.
 local KEYS = { "game", "pair", "a", "b", "a_side", "result", "score_a", "score_b", "margin", "unit", "seed",
-               "opening", "forfeit", "rules", "size", "games", "sides", "side_names", "sprt" }
+               "opening", "forfeit", "time_a", "time_b", "moves_a", "moves_b", "on_time",
+               "rules", "size", "games", "sides", "side_names", "sprt", "tc" }
 
 function report.json_line(result, info)
   local json = require "dkjson"

@@ -33,6 +33,8 @@ function command.configure(cmd)
   cmd:option("--sprt", "Sequential probability ratio test: elo0=X,elo1=Y[,alpha=0.05][,beta=0.05]; "
     .. "stops when it decides.")
   cmd:option("--records", "Write every game into this directory (game-0001.record; GGF too for 8 x 8 reversi).")
+  cmd:option("--tc", "Time control BASE[+INC] (seconds, cutechess style: 60+0.5): each side's game clock; "
+    .. "a clock run out loses the game on time.")
   cmd:flag("--verbose", "Print a line per finished game.")
   options.budgets(cmd)
   options.max_plies(cmd)
@@ -64,7 +66,7 @@ local function match_info(m, args)
     a = args.a, b = args.b, rules = args.rules, size = m.size_text, games = args.games, unit = m.unit,
     sides = { tostring(m.sides[1]), tostring(m.sides[2]) },
     side_names = { m.rules:side_name(m.sides[1]), m.rules:side_name(m.sides[2]) },
-    sprt = args.sprt,
+    sprt = args.sprt, tc = args.tc,
   }
 end
 
@@ -98,6 +100,7 @@ function command.worker_argv(args)
   if args.openings then argv[#argv + 1] = "--openings=" .. args.openings end
   if args.records then argv[#argv + 1] = "--records=" .. args.records end
   if args.sprt then argv[#argv + 1] = "--sprt=" .. args.sprt end
+  if args.tc then argv[#argv + 1] = "--tc=" .. args.tc end
   return argv
 end
 
@@ -140,13 +143,20 @@ function command.run(args)
     if not sprt then errors.fail(why) end
   end
   if args.shard and args.jobs > 1 then errors.fail("--shard and --jobs do not go together") end
+  local tc
+  if args.tc then
+    local why
+    tc, why = require("boardscript.clock").parse_tc(args.tc)
+    if not tc then errors.fail(why) end
+  end
   if args.records then
     if not make_dirs(args.records) then
       errors.fail(("--records: cannot create the directory %s"):format(args.records))
     end
   end
   local m = match.new { rules = args.rules, texts = rule_options.texts(args), a = args.a, b = args.b,
-                        games = args.games, seed = args.seed, openings = args.openings, plies = args.plies }
+                        games = args.games, seed = args.seed, openings = args.openings, plies = args.plies,
+                        tc = tc }
   local info = match_info(m, args)
   local function play(index)
     local r, g, seat = m:play(index)

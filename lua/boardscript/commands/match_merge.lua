@@ -56,6 +56,17 @@ local function check(r)
   end
   if r.margin ~= r.score_a - r.score_b then return "margin must be score_a - score_b" end
   if r.forfeit ~= nil and type(r.forfeit) ~= "string" then return "forfeit must be a string" end
+  if r.time_a ~= nil or r.time_b ~= nil then -- a game on the clock (--tc)
+    for _, key in ipairs { "time_a", "time_b" } do
+      if type(r[key]) ~= "number" or not (r[key] >= 0 and r[key] < math.huge) then
+        return key .. " must be a number of seconds"
+      end
+    end
+    for _, key in ipairs { "moves_a", "moves_b" } do
+      if not options.is_integer_in(r[key], 0, MAX_GAMES * 100000) then return key .. " must be a count of moves" end
+    end
+    if r.on_time ~= nil and r.on_time ~= "a" and r.on_time ~= "b" then return "on_time must be a or b" end
+  end
   if r.sprt ~= nil then
     if type(r.sprt) ~= "string" then return "sprt must be a string" end
     local ok, why = elo.parse_sprt(r.sprt)
@@ -66,7 +77,8 @@ end
 
 -- The fields of a game line the summary uses (the rest is dropped).
 local KEEP = { "game", "pair", "a", "b", "a_side", "result", "score_a", "score_b", "margin", "unit", "seed",
-               "forfeit", "rules", "size", "games", "sides", "side_names", "sprt" }
+               "forfeit", "time_a", "time_b", "moves_a", "moves_b", "on_time",
+               "rules", "size", "games", "sides", "side_names", "sprt", "tc" }
 
 -- The game lines of `path` ("-": standard input), each checked (a bad
 -- line is a user error naming the file and line), read in pieces within
