@@ -188,6 +188,15 @@ void dg_update_status(const dg_desc *d, dg_state *s, int mover, int from)
     s->status = DG_ONGOING;
     s->how = DG_HOW_NONE;
     s->nomove = -1;
+    if (d->quick && s->nempty > 0 && s->ply < d->quick_plies) {
+        /* only lines can end it here (the quick playout loop's reasoning):
+         * the whole board at once, whatever the ends' order */
+        if (dg_quick_line(d, s->occ[mover - 1][0])) {
+            s->status = mover;
+            s->how = DG_HOW_WIN;
+        }
+        return;
+    }
     for (int e = 0; e < d->spec.nends; e++) {
         const dg_end_spec *es = &d->spec.ends[e];
         int win = 0;

@@ -158,6 +158,15 @@ static inline int dg_drop_cell(const dg_desc *d, const uint64_t *empty, int col)
     return d->ncells - d->cols + col;
 }
 
+/* d->quick: has the side whose pieces are b a run of k along a line end's axis? */
+static inline int dg_quick_line(const dg_desc *d, uint64_t b)
+{
+    uint64_t any = 0;
+    for (int i = 0; i < d->nquick; i++)
+        any |= dg_runs(b, d->quick_shift[i], d->quick_k[i]) & d->quick_start[i];
+    return any != 0;
+}
+
 /* Compass order n ne e se s sw w nw. */
 extern const signed char dg_compass[8][2];
 

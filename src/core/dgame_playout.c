@@ -57,15 +57,6 @@ static dg_move column_drop(const dg_desc *d, const dg_state *s, int n)
     return (dg_move)dg_drop_cell(d, s->empty, col) << 10 | (dg_move)DG_NONE_CELL;
 }
 
-/* Has the side whose pieces are b a run of k along a quick axis? */
-static inline int quick_line(const dg_desc *d, uint64_t b)
-{
-    uint64_t any = 0;
-    for (int i = 0; i < d->nquick; i++)
-        any |= dg_runs(b, d->quick_shift[i], d->quick_k[i]) & d->quick_start[i];
-    return any != 0;
-}
-
 /* The quick loop (d->quick: one placement rule on any empty cell or into a
  * column, no flips, convert or swap; ends only lines of at least k, a full
  * board and a ply limit; at most 64 cells). The moves are drawn exactly as
@@ -104,7 +95,7 @@ static int quick_playout(const dg_desc *d, dg_state *w, bs_rng *rng, int ply_cap
         cells[n++] = (uint8_t)c;
         if (e == 0 || ++ply >= d->quick_plies)
             break;
-        if (quick_line(d, b[p])) {
+        if (dg_quick_line(d, b[p])) {
             w->status = p + 1;
             w->how = DG_HOW_WIN;
             *plies = n;
