@@ -52,6 +52,23 @@ describe("game clocks", function()
     assert.equal(clock.allot(8.5, 1, 30), seen[1].time)
     assert.is_true(p.clock_left <= 9.5 and p.clock_left ~= 8.5)
     assert.equal(10, players.context(p, game_mod.new("reversi")).clock.left) -- another game: a whole clock
+    -- a forced move (one legal move, no pass) gets the least time: the first such position of seeded random games
+    local function only_one(game) return #game:moves() == 1 and not game:can_pass() end
+    local forced
+    for seed = 1, 400 do
+      local r = game_mod.new("reversi", {}, require("boardscript.core").rng(seed))
+      while not r:finished() and not only_one(r) do
+        local moves = r:moves()
+        if #moves == 0 then r:pass() else r:play(moves[r.rng:random(#moves)]) end
+      end
+      if only_one(r) then
+        forced = r
+        break
+      end
+    end
+    assert.truthy(forced)
+    assert.equal(clock.MIN_MOVE, players.context(p, forced).time)
+    assert.is_true(players.context(p, g).time > clock.MIN_MOVE)
     local capped = players.load(path .. ":clock=100,time=0.05", "reversi")
     assert.equal(0.05, players.context(capped, g).time)
     assert.is_nil(players.context(players.load(path .. ":time=0.05", "reversi"), g).clock)

@@ -308,6 +308,7 @@ function players.context(player, g)
     on_clock = { left = here and player.clock_left or options.clock,
                  inc = here and player.clock_inc or options.inc or 0 }
     local share = clock.allot(on_clock.left, on_clock.inc, here and player.clock_moves or clock.moves_left(g))
+    if #g:moves() == 1 and not g:can_pass() then share = math.min(share, clock.MIN_MOVE) end -- forced: no time spent
     time = time and math.min(time, share) or share
   end
   return {
