@@ -240,9 +240,6 @@ static int check_ends(dg_desc *d, char *why, size_t why_len)
 static void quick_playouts(dg_desc *d)
 {
     const dg_spec *sp = &d->spec;
-    d->line_whole = 1;
-    for (int r = 0; r < sp->nrules; r++)
-        d->line_whole &= !d->rules[r].spec->has_flips && !d->rules[r].spec->has_convert;
     d->quick_plies = INT_MAX;
     d->nquick = 0;
     int ok = d->ncells <= 64 && !sp->swap && (d->pick == DG_PICK_EMPTY || d->pick == DG_PICK_COLUMN) &&
@@ -370,6 +367,9 @@ static int compile(dg_desc *d, char *why, size_t why_len)
     if (rc == BS_OK && sp->nrules == 1 && sp->rules[0].op == DG_OP_PLACE && sp->rules[0].at == DG_AT_COLUMN &&
         !sp->rules[0].has_flips && !sp->must_capture && !sp->swap)
         d->pick = DG_PICK_COLUMN;
+    d->line_whole = 1; /* only a side's own move adds its pieces (line ends, dgame_end.c) */
+    for (int r = 0; r < sp->nrules && rc == BS_OK; r++)
+        d->line_whole &= !sp->rules[r].has_flips && !sp->rules[r].has_convert;
     if (rc == BS_OK)
         quick_playouts(d);
     return rc;

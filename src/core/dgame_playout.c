@@ -122,9 +122,8 @@ int dg_playouts_in(dg_playout_buf *pb, const dg_desc *d, const dg_state *s, bs_r
     dg_state *w = pb->w;
     int rc = BS_OK;
     for (int p = 0; p < n && rc == BS_OK; p++) {
-        dg_copy_position(w, s);
+        dg_copy_position(w, s); /* no log, no frames */
         w->nolog = 1;
-        w->log_top = w->nframes = 0;
         int plies = 0;
         if (d->quick && w->status == DG_ONGOING)
             rc = quick_playout(d, w, rng, ply_cap, &plies);
