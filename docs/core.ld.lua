@@ -613,7 +613,10 @@
 -- `evaluate` function still comes first; another value, a closed evaluator
 -- or one of another size raises naming the options argument; with the
 -- standard 8 x 8 rules the search keeps its pattern indices up to date move
--- by move). An error raised in
+-- by move), `mpc` (where the evaluator has Multi-ProbCut parameters,
+-- `evaluator:set_mpc`, the midgame search cuts by them: true or nil at the
+-- default width, 1.5 sigmas; false not at all; a number, the width in
+-- sigmas, 0.01 .. 100). An error raised in
 -- `evaluate`, a yield from it or a value that is no number stops the search
 -- and the call raises it. Inside `evaluate` the searcher may be read
 -- (`evaluate`, `position`, `weights`) but `search`, `solve`, `set_weights`
@@ -714,8 +717,28 @@
 -- checksum of it all (a changed byte anywhere is refused).
 -- @function evaluator:save
 -- @string[opt=""] meta free text kept in the header (the rules, options and
--- command it was trained for): at most 4096 bytes, no zero byte
+-- command it was trained for): at most 16384 bytes, no zero byte
 -- @treturn string
+
+--- Sets the evaluation's Multi-ProbCut parameters, which a search with it
+-- cuts by (the searcher's `mpc` option): for each depth `d` (1 .. 60) that
+-- has them, `params[d] = { shallow = S, slope = {...}, offset = {...},
+-- sigma = {...} }`, a list of one number per phase in each: a search `d`
+-- plies deep is predicted from one `S` plies deep (0 <= S < d) as slope x
+-- value + offset (hundredths of a disc; slope 0.001 .. 100, offset within
+-- +-10000), with an error of deviation sigma (0.01 .. 10000 hundredths).
+-- nil (or no depth) removes them. A value out of range raises naming it
+-- (`params[5].slope[2] must be a number from ...`) and leaves the old
+-- ones. `boardscript train` fits them (lua/boardscript/train/mpc.lua) and
+-- files keep them in their meta (`boardscript.evalfile`, `boardscript.mpc`);
+-- a fit of the weights (`trainer:fit`) removes them.
+-- @function evaluator:set_mpc
+-- @tab[opt] params
+
+--- The Multi-ProbCut parameters, as `set_mpc` takes them (slopes rounded to
+-- thousandths, offsets and sigmas to whole hundredths), or nil.
+-- @function evaluator:mpc
+-- @treturn ?table
 
 --- An independent copy (fitting one leaves the other as it was).
 -- @function evaluator:copy

@@ -116,13 +116,25 @@ describe("boardscript train", function()
   it("trains a 6 x 6 Reversi evaluation from 40 games that loads and beats random", function()
     six = dir .. "/six.bse"
     local out = run_ok { "train", "--rules", "reversi", "--size", "6", "--games", "40", "--seed", "1",
-                         "--score-games", "4", "--out", six, "--chart", dir .. "/six.svg" }
+                         "--score-games", "4", "--out", six, "--chart", dir .. "/six.svg",
+                         "--mpc-positions", "30", "--mpc-depth", "5" }
     assert.truthy(out:find("Training reversi 6 x 6 (centre=white,size=6) by self-play: 40 games in 4 rounds", 1, true))
     assert.truthy(out:find("\n    4       10 ", 1, true), out)
+    assert.truthy(out:find("\nMulti-ProbCut: depths 3-5 fitted on 30 positions in ", 1, true), out)
     assert.truthy(out:find("Wrote " .. six, 1, true))
     local ev, meta = evalfile.load(six)
     assert.same({ "reversi", 6, "centre=white,size=6", "1" }, { meta.rules, meta.size, meta.options, meta.seed })
-    assert.equal("boardscript train --rules reversi --size 6 --games 40 --seed 1", meta.command)
+    assert.equal("boardscript train --rules reversi --size 6 --games 40 --mpc-positions 30 --mpc-depth 5 --seed 1",
+      meta.command)
+    -- the Multi-ProbCut parameters: fitted for depths 3 to 5, made for the
+    -- deeper ones from those, kept in the meta as the fitted ones
+    local params = ev:mpc()
+    assert.same({ 1, 2, 3 }, { params[3].shallow, params[4].shallow, params[5].shallow })
+    assert.equal(2, params[6].shallow)
+    assert.truthy(params[60] and not params[2] and #params[3].sigma == ev:info().phases)
+    local depths = {}
+    for d in meta.mpc:gmatch("(%d+)/%d+ ") do depths[#depths + 1] = tonumber(d) end
+    assert.same({ 3, 4, 5 }, depths)
     assert.truthy(ev:info().nonzero > 100)
     evalfile.check(meta, "reversi", 6)
     -- the learned evaluation one ply deep (no exact endgame) against random
@@ -144,12 +156,52 @@ describe("boardscript train", function()
     assert.equal(4, points)
   end)
 
+  it("fits only the Multi-ProbCut parameters of a file with --mpc-only, the weights unchanged", function()
+    assert.truthy(six, "needs the file of the test before")
+    local plain = dir .. "/plain.bse"
+    local ev = evalfile.load(six)
+    ev:set_mpc(nil)
+    evalfile.save(plain, ev, { rules = "reversi", size = 6, options = "centre=white,size=6", seed = 9 })
+    assert.falsy(slurp(plain):find("\nmpc=", 1, true))
+    local cut = dir .. "/cut.bse"
+    local out = run_ok { "train", "--rules", "reversi", "--size", "6", "--eval", plain, "--mpc-only",
+                         "--mpc-positions", "20", "--mpc-depth", "6", "--seed", "4", "--out", cut }
+    assert.truthy(out:find("^Multi%-ProbCut: depths 3%-6 fitted on 20 positions in "), out)
+    assert.truthy(out:find("\nWrote " .. cut, 1, true), out)
+    local fitted, meta = evalfile.load(cut)
+    assert.equal(ev:save(""), (function() local c = fitted:copy(); c:set_mpc(nil); return c:save("") end)())
+    assert.equal("9", meta.seed)
+    local params = fitted:mpc()
+    for d = 3, 60 do assert.truthy(params[d], d) end
+    -- the search cuts with them unless told not to: fewer nodes, the same
+    -- search without them
+    local core_board = core.board(6)
+    core_board:set(3, 3, "white"); core_board:set(4, 4, "white"); core_board:set(3, 4, "black")
+    core_board:set(4, 3, "black")
+    local searcher = core.searcher {}
+    local function nodes(e, mpc)
+      searcher:clear()
+      local _, _, info = searcher:search(core_board, "black", { depth = 7, endgame = 0, evaluator = e, mpc = mpc })
+      return info.nodes
+    end
+    assert.truthy(nodes(fitted) < nodes(fitted, false), "Multi-ProbCut cut nothing")
+    assert.equal(nodes(ev), nodes(fitted, false))
+    refused({ "train", "--rules", "reversi", "--size", "6", "--mpc-only", "--out", dir .. "/x.bse" },
+      "--mpc-only fits the parameters of an evaluation: give it as --eval FILE")
+    refused({ "train", "--rules", "reversi", "--size", "6", "--mpc-only", "--eval", plain, "--games", "3",
+              "--out", dir .. "/x.bse" }, "--games goes with training, not with --mpc-only")
+    refused({ "train", "--rules", "reversi", "--size", "6", "--mpc-only", "--eval", plain, "--out", plain },
+      "--eval and --out name the same file")
+  end)
+
   it("trains a variant nobody ships (orthogonal captures, 6 x 6) that loads and beats random", function()
     local path = dir .. "/orth.bse"
     run_ok { "train", "--rules", ORTHOGONAL, "--size", "6", "--games", "40", "--seed", "2", "--score-games", "2",
-             "--out", path }
+             "--out", path, "--mpc-positions", "0" }
     local ev, meta = evalfile.load(path)
     assert.same({ "orthogonal", 6 }, { meta.rules, meta.size })
+    assert.is_nil(ev:mpc()) -- --mpc-positions 0: no Multi-ProbCut parameters
+    assert.is_nil(meta.mpc)
     -- its mobility counts the variant's legal directions (n, e, s, w)
     assert.equal(1 + 4 + 16 + 64, ev:info().mobility)
     local w, l = score(run_ok { "match", "--rules", ORTHOGONAL, "--size", "6", "--games", "40", "--seed", "1",
@@ -165,7 +217,7 @@ describe("boardscript train", function()
 
   it("writes the same file for the same seed, with one, two or three jobs", function()
     local args = { "train", "--rules", "reversi", "--size", "6", "--games", "24", "--rounds", "2", "--seed", "5",
-                   "--score-games", "2" }
+                   "--score-games", "2", "--mpc-positions", "12", "--mpc-depth", "4" }
     local files, charts = {}, {}
     for _, jobs in ipairs { 1, 2, 1, 3 } do
       local path = ("%s/jobs%d-%d.bse"):format(dir, jobs, #files + 1)
@@ -174,6 +226,7 @@ describe("boardscript train", function()
       run_ok(argv)
       files[#files + 1], charts[#files + 1] = slurp(path), slurp(path .. ".svg")
     end
+    assert.truthy(files[1]:find("\nmpc=3/1 ", 1, true)) -- the parameters are the same too
     for i = 2, #files do
       assert.equal(files[1], files[i])
       assert.equal(charts[1], charts[i])
@@ -199,7 +252,7 @@ describe("boardscript train", function()
     assert.truthy(text:find("\nend 10 games %d+ positions\n$"))
     local fitted = dir .. "/fitted.bse"
     local out = run_ok { "train", "--rules", "reversi", "--size", "6", "--data", parts[1], parts[2],
-                         "--score-games", "2", "--out", fitted }
+                         "--score-games", "2", "--out", fitted, "--mpc-positions", "0" }
     assert.truthy(out:find("of 20 games from 2 files", 1, true), out)
     local ev, meta = evalfile.load(fitted)
     assert.truthy(ev:info().nonzero > 0)

@@ -38,7 +38,7 @@ local function shipped_dir()
   return here:sub(2):match("^(.*)/[^/]*$") .. "/evals"
 end
 
-local META_KEYS = { "rules", "size", "options", "seed", "command", "trained" }
+local META_KEYS = { "rules", "size", "options", "seed", "command", "trained", "mpc" }
 
 --- The meta text of a table: key=value lines (newlines in a value become spaces).
 function evalfile.meta_text(meta)
@@ -59,9 +59,14 @@ local function parse_meta(text)
 end
 
 --- Writes evaluator `ev` to `path` with `meta` (a table: rules, size,
--- options, seed, command, trained), every write checked.
+-- options, seed, command, trained) and ev's Multi-ProbCut parameters (the
+-- meta key mpc, boardscript.train.mpc), every write checked.
 function evalfile.save(path, ev, meta)
-  output.write_file(path, ev:save(evalfile.meta_text(meta or {})), "wb")
+  local all = {}
+  for key, value in pairs(meta or {}) do all[key] = value end
+  local params = ev:mpc()
+  all.mpc = params and require("boardscript.mpc").text(params) or nil
+  output.write_file(path, ev:save(evalfile.meta_text(all)), "wb")
 end
 
 --- Reads `path`: the evaluator and its meta table. A file that is not one
@@ -79,6 +84,10 @@ function evalfile.load(path)
   end
   if not ev then errors.fail(("cannot load %s: %s"):format(path, meta)) end
   meta = parse_meta(meta)
+  if meta.mpc then
+    local why = require("boardscript.mpc").load(ev, meta.mpc)
+    if why then errors.fail(("cannot load %s: its Multi-ProbCut parameters (mpc=): %s"):format(path, why)) end
+  end
   meta.path = path
   return ev, meta
 end

@@ -480,8 +480,10 @@ matrix.functions = {
   { of = EVALUATOR, name = "info", args = {} },
   { of = EVALUATOR, name = "instance", args = { k.int(1, INSTANCES4, 1) } },
   { of = EVALUATOR, name = "save", args = {
-    k.string(true, "meta", function(v) return #v <= 4096 and not v:find("\0", 1, true) end) } },
+    k.string(true, "meta", function(v) return #v <= 16384 and not v:find("\0", 1, true) end) } },
   { of = EVALUATOR, name = "copy", args = {} },
+  { of = EVALUATOR, name = "set_mpc", args = { k.table(false, function() return {} end) } },
+  { of = EVALUATOR, name = "mpc", args = {} },
   { of = EVALUATOR, name = "close", args = {}, closed_ok = true },
   { of = EVALUATOR, name = "__gc", args = {}, closed_ok = true },
   { of = EVALUATOR, name = "__close", args = { k.any() }, closed_ok = true },

@@ -277,6 +277,7 @@ void bs_model_free(bs_model *m)
     free(m->use_list);
     free(m->w);
     free(m->scalar);
+    free(m->mpc);
     free(m);
 }
 
@@ -289,7 +290,55 @@ int bs_model_copy(bs_model **out, const bs_model *m)
         return st;
     memcpy((*out)->w, m->w, sizeof *m->w * (size_t)m->phases * m->per_phase);
     memcpy((*out)->scalar, m->scalar, sizeof *m->scalar * (size_t)m->phases * (1 + BS_MODEL_SCALARS));
+    st = m->mpc ? bs_model_set_mpc(*out, m->mpc_shallow, m->mpc) : BS_OK;
+    if (st != BS_OK) {
+        bs_model_free(*out);
+        *out = NULL;
+    }
+    return st;
+}
+
+int bs_model_set_mpc(bs_model *m, const int8_t shallow[BS_MPC_DEPTHS], const bs_mpc_param *param)
+{
+    if (!m || (shallow && !param))
+        return BS_EINVAL;
+    if (!shallow) {
+        free(m->mpc);
+        m->mpc = NULL;
+        return BS_OK;
+    }
+    size_t count = (size_t)BS_MPC_DEPTHS * (size_t)m->phases;
+    for (int d = 0; d < BS_MPC_DEPTHS; d++) {
+        if (shallow[d] < -1 || shallow[d] >= d)
+            return BS_EINVAL;
+        if (shallow[d] < 0)
+            continue;
+        for (int p = 0; p < m->phases; p++) {
+            const bs_mpc_param *q = &param[(size_t)d * (size_t)m->phases + (size_t)p];
+            if (q->slope < 1 || q->slope > 100000 || q->offset < -1000000 || q->offset > 1000000 || q->sigma < 1 ||
+                q->sigma > 1000000)
+                return BS_EINVAL;
+        }
+    }
+    bs_mpc_param *copy = malloc(count * sizeof *copy);
+    if (!copy)
+        return BS_ENOMEM;
+    memcpy(copy, param, count * sizeof *copy);
+    free(m->mpc);
+    m->mpc = copy;
+    memcpy(m->mpc_shallow, shallow, sizeof m->mpc_shallow);
     return BS_OK;
+}
+
+int bs_model_mpc(const bs_model *m, int8_t shallow[BS_MPC_DEPTHS], bs_mpc_param *param)
+{
+    if (!m || !m->mpc)
+        return 0;
+    if (shallow)
+        memcpy(shallow, m->mpc_shallow, sizeof m->mpc_shallow);
+    if (param)
+        memcpy(param, m->mpc, (size_t)BS_MPC_DEPTHS * (size_t)m->phases * sizeof *param);
+    return 1;
 }
 
 void bs_model_describe(const bs_model *m, bs_model_info *info)

@@ -70,11 +70,30 @@ int bs_model_evaluate(const bs_model *m, const bs_board *b, int player);
  * bs_model_save returns the bytes it needs, writing them only when they fit
  * in `cap`. `meta` is free text (at most BS_MODEL_META bytes, no zero byte)
  * kept in the header: the rule set, options and command it was trained for. */
-#define BS_MODEL_META 4096
+#define BS_MODEL_META 16384
 size_t bs_model_save(const bs_model *m, const char *meta, unsigned char *buf, size_t cap);
 /* Loads a model; on failure NULL and a message in `why` (a static string). */
 int bs_model_load(bs_model **out, const unsigned char *buf, size_t len, char *meta, size_t meta_cap,
                   const char **why);
+
+/* ---- Multi-ProbCut (search.c) ----
+ * A search `depth` plies deep is predicted by one `shallow` plies deep as
+ * v_deep = slope / 1000 * v_shallow + offset, with an error of deviation
+ * sigma (offset and sigma in hundredths of a disc), per depth and phase:
+ * fitted by `train`, kept in the file's meta (boardscript.evalfile). */
+#define BS_MPC_DEPTHS 61 /* depths 0 .. 60 */
+typedef struct bs_mpc_param {
+    int32_t slope, offset, sigma;
+} bs_mpc_param;
+/* Sets the parameters: shallow[d] is the shallow depth of depth d (-1: no
+ * cut at that depth; otherwise 0 <= shallow[d] < d), param[d * phases + p]
+ * its parameters in phase p (slope 1 .. 100000, |offset| <= 1000000, sigma
+ * 1 .. 1000000). NULL shallow clears them. BS_EINVAL (nothing changed) for
+ * values out of range, BS_ENOMEM. */
+int bs_model_set_mpc(bs_model *m, const int8_t shallow[BS_MPC_DEPTHS], const bs_mpc_param *param);
+/* The parameters: 1 and copies into shallow and param (BS_MPC_DEPTHS *
+ * phases entries) when the model has them, else 0. */
+int bs_model_mpc(const bs_model *m, int8_t shallow[BS_MPC_DEPTHS], bs_mpc_param *param);
 
 /* ---- fitting ---- */
 
@@ -103,7 +122,8 @@ typedef struct bs_fit_result {
 
 /* Fits the model's weights, from their present values, to the positions:
  * ridge least squares by preconditioned conjugate gradient. Deterministic
- * for the same positions in the same order. */
+ * for the same positions in the same order. The model's Multi-ProbCut
+ * parameters are dropped (they were the old weights'). */
 int bs_trainer_fit(bs_trainer *t, const bs_fit_options *opts, bs_fit_result *res);
 /* The errors of the model as it is on the trainer's positions. */
 int bs_trainer_measure(bs_trainer *t, bs_fit_result *res);

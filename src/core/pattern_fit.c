@@ -336,6 +336,7 @@ static int fit_cg(bs_trainer *t, const bs_fit_options *opts, double *x, double *
             p[i] = z[i] + beta * p[i];
     }
     m->generation = bs_pat_new_generation();
+    bs_model_set_mpc(m, NULL, NULL); /* fitted for the old weights */
     for (size_t i = 0; i < np; i++) {
         double v = round_of(x[i] * 100.0);
         m->w[i] = (int16_t)(v > 32767 ? 32767 : v < -32767 ? -32767 : v);

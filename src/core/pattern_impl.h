@@ -40,6 +40,9 @@ struct bs_model {
     uint32_t use_start[BS_MAX_N * BS_MAX_N];
     uint16_t uses[BS_MAX_N * BS_MAX_N];
     bs_pat_use *use_list;
+    /* Multi-ProbCut (bs_model_set_mpc): mpc NULL when it has none */
+    int8_t mpc_shallow[BS_MPC_DEPTHS];
+    bs_mpc_param *mpc; /* BS_MPC_DEPTHS * phases */
 };
 
 void bs_pat_indices(const bs_model *m, const bs_board *b, int player, uint16_t *idx);

@@ -180,6 +180,13 @@ static inline int node_value(void *ctx, int alpha, int beta)
     return -negamax(k->sr, k->child, k->depth - 1, -beta, -alpha, k->ply + 1, NULL);
 }
 
+/* The node itself searched `depth` plies deep (mpc_probe's shallow search). */
+static int node_shallow(void *ctx, int depth, int alpha, int beta)
+{
+    node_children *k = ctx;
+    return negamax(k->sr, k->s, depth, alpha, beta, k->ply, NULL);
+}
+
 /* Negamax with principal-variation search. In exact mode depth is ignored
  * and only finished games are scored. */
 static int negamax(bs_searcher *sr, const bs_state *s, int depth, int alpha, int beta, int ply, int *best_out)
@@ -209,6 +216,13 @@ static int negamax(bs_searcher *sr, const bs_state *s, int depth, int alpha, int
             if (bound == TT_EXACT || (bound == TT_LOWER && e->value >= beta) || (bound == TT_UPPER && e->value <= alpha))
                 return e->value;
         }
+    }
+    if (sr->mpc_width && !sr->exact && !best_out) {
+        node_children k = {.sr = sr, .s = s, .ply = ply};
+        int discs = bs_board_count(&s->board, BS_BLACK) + bs_board_count(&s->board, BS_WHITE);
+        int cut = mpc_probe(sr, depth, discs, alpha, beta, node_shallow, &k);
+        if (cut)
+            return cut > 0 ? beta : alpha;
     }
     int list[MAX_MOVES];
     int count = children(sr, s, list);
@@ -252,6 +266,8 @@ static int begin(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_
     if (sr->sh.n != s->board.n || memcmp(sr->sh.blocks, s->board.plane[2], sizeof sr->sh.blocks) != 0)
         bs_shape_compute(&sr->sh, &s->board);
     sr->mid64 = 0;
+    int width = lim && lim->mpc ? lim->mpc : BS_MPC_WIDTH;
+    sr->mpc_width = width > 0 && sr->model && sr->model->mpc && !sr->cfg.eval_fn ? width : 0;
     if (bs_mid64_applies(sr, g, s)) {
         if (sr->model_generation != sr->model->generation) { /* fitted since it was set */
             sr->model_generation = sr->model->generation;

@@ -71,7 +71,14 @@ typedef struct bs_search_limits {
                           iterative deepening first (at most 8 plies, or until iteration_done
                           ends it) and solves with the time left; a solve cut short leaves
                           that search's move */
+    int mpc;        /* Multi-ProbCut with a learned evaluation that has its parameters
+                       (bs_model_set_mpc): 0 the default width (BS_MPC_WIDTH), > 0 the width
+                       in hundredths of a sigma, < 0 off */
 } bs_search_limits;
+
+/* The default Multi-ProbCut width: a shallow search must predict a cutoff
+ * by this many hundredths of the prediction's sigma. */
+#define BS_MPC_WIDTH 150
 
 typedef struct bs_search_result {
     int move;        /* best move (square index or BS_PASS); BS_PASS with no move too */

@@ -66,6 +66,7 @@ struct bs_searcher {
     uint64_t nodes, node_limit;
     int stop, allow_stop, exact;
     unsigned age; /* 0..63, one more at each search or solve: the table is kept between them */
+    int mpc_width; /* Multi-ProbCut in this search: the width in hundredths of a sigma, 0 off */
 };
 
 /* The table is two-way: a key sits in either entry of the pair its low bits
@@ -165,6 +166,47 @@ static inline __attribute__((always_inline)) int pvs_children(bs_searcher *sr, i
         }
     }
     return best;
+}
+
+/* ---- Multi-ProbCut ---- */
+
+static inline int floor_div(int64_t a, int64_t b) { return (int)(a >= 0 ? a / b : -((-a + b - 1) / b)); }
+
+/* At a node `depth` plies from the leaves with `discs` on the board (not
+ * the root), whether shallow searches predict the node's value with
+ * confidence: 1 when it is >= beta, -1 when <= alpha, 0 when they cannot
+ * tell (the node is then searched). shallow(ctx, d, a, b) is the node
+ * searched d plies deep in the window (a, b). A deep value v is predicted
+ * as slope * s + offset from the shallow one s, error sigma: it is >= beta
+ * when s >= (beta + w sigma - offset) / slope, w the width (Buro's
+ * Multi-ProbCut; the parameters of each depth and phase fitted by train). */
+static inline __attribute__((always_inline)) int mpc_probe(bs_searcher *sr, int depth, int discs, int alpha, int beta,
+                                                           int (*shallow)(void *ctx, int depth, int alpha, int beta),
+                                                           void *ctx)
+{
+    if (!sr->mpc_width || depth >= BS_MPC_DEPTHS)
+        return 0;
+    const bs_model *m = sr->model;
+    int d = m->mpc_shallow[depth];
+    if (d < 0 || alpha <= -BS_WIN || beta >= BS_WIN)
+        return 0;
+    const bs_mpc_param *p = &m->mpc[depth * m->phases + bs_pat_phase(m, discs)];
+    int64_t margin = (int64_t)sr->mpc_width * p->sigma / 100;
+    int64_t hi = -(int64_t)floor_div(-((int64_t)beta + margin - p->offset) * 1000, p->slope); /* ceiling */
+    if (hi < BS_WIN) {
+        int v = shallow(ctx, d, (int)hi - 1, (int)hi);
+        if (sr->stop)
+            return 0;
+        if (v >= hi)
+            return 1;
+    }
+    int64_t lo = floor_div(((int64_t)alpha - margin - p->offset) * 1000, p->slope);
+    if (lo > -BS_WIN) {
+        int v = shallow(ctx, d, (int)lo, (int)lo + 1);
+        if (!sr->stop && v <= lo)
+            return -1;
+    }
+    return 0;
 }
 
 /* ---- across files ---- */

@@ -50,6 +50,20 @@ static inline int leaf(const mid64 *c, const uint16_t *idx, uint64_t P, uint64_t
 static int negamax64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_t *idx, int depth, int alpha,
                      int beta, int *best_out);
 
+/* A node for mpc_probe's shallow searches. */
+typedef struct node64 {
+    mid64 *c;
+    uint64_t P, O;
+    int white;
+    const uint16_t *idx;
+} node64;
+
+static int shallow64(void *ctx, int depth, int alpha, int beta)
+{
+    node64 *k = ctx;
+    return negamax64(k->c, k->P, k->O, k->white, k->idx, depth, alpha, beta, NULL);
+}
+
 static int negamax64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_t *idx, int depth, int alpha,
                      int beta, int *best_out)
 {
@@ -82,6 +96,12 @@ static int negamax64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_t
             if (bound == TT_EXACT || (bound == TT_LOWER && e->value >= beta) || (bound == TT_UPPER && e->value <= alpha))
                 return e->value;
         }
+    }
+    if (!best_out && sr->mpc_width) {
+        node64 k = {c, P, O, white, idx};
+        int cut = mpc_probe(sr, depth, __builtin_popcountll(P | O), alpha, beta, shallow64, &k);
+        if (cut)
+            return cut > 0 ? beta : alpha;
     }
     const bs_model *m = c->pm->m;
     int sq_list[64], score[64], count = 0;

@@ -1,6 +1,7 @@
 /* leval.c - learned evaluations (core.evaluator) and their fitting (core.trainer) as Lua userdata. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <math.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,8 @@
  * ev:info() -> {size, phases, features, mobility, shapes, instances, weights, nonzero, layout}
  * ev:instance(i) -> shape, {cells as {row, col}}
  * ev:save([meta]) -> bytes;  ev:copy();  ev:close()
+ * ev:set_mpc(params | nil);  ev:mpc() -> params | nil (Multi-ProbCut: params[d] =
+ *   {shallow =, slope = {per phase}, offset = {...}, sigma = {...}} for depths d 1..60)
  * tr = core.trainer(ev)
  * tr:add(board or cells, player, target [, holdout]);  tr:count([holdout])
  * tr:fit{iterations, shrink} / tr:measure() -> {train_error, holdout_error, holdout_abs, train, holdout}
@@ -271,7 +274,7 @@ static int evaluator_save(lua_State *L)
     size_t meta_len = 0;
     const char *meta = luaL_optlstring(L, 2, "", &meta_len);
     if (meta_len > BS_MODEL_META || strlen(meta) != meta_len)
-        return luaL_argerror(L, 2, "meta: at most 4096 bytes without a zero byte");
+        return luaL_argerror(L, 2, lua_pushfstring(L, "meta: at most %d bytes without a zero byte", BS_MODEL_META));
     size_t need = bs_model_save(e->model, meta, NULL, 0);
     unsigned char *buf = malloc(need ? need : 1);
     if (!buf)
@@ -279,6 +282,135 @@ static int evaluator_save(lua_State *L)
     bs_model_save(e->model, meta, buf, need);
     lua_pushlstring(L, (const char *)buf, need);
     free(buf);
+    return 1;
+}
+
+/* Number t[i] of the table at the top, in lo .. hi, times `scale`, rounded. */
+static int32_t mpc_number(lua_State *L, int d, const char *key, int i, double lo, double hi, double scale)
+{
+    int isnum;
+    lua_rawgeti(L, -1, i);
+    double x = lua_tonumberx(L, -1, &isnum);
+    lua_pop(L, 1);
+    if (!isnum || !(x >= lo && x <= hi))
+        return (int32_t)luaL_error(L, "bad argument #2 to 'set_mpc' (params[%d].%s[%d] must be a number from %f to %f)",
+                                   d, key, i, lo, hi);
+    return (int32_t)lround(x * scale);
+}
+
+/* Fills shallow[d] and param[d * phases + p] from params[d] (at index t). */
+static void mpc_depth(lua_State *L, int t, int d, int phases, int8_t *shallow, bs_mpc_param *param)
+{
+    int type = lua_rawgeti(L, t, d);
+    if (type == LUA_TNIL) {
+        lua_pop(L, 1);
+        return;
+    }
+    if (type != LUA_TTABLE)
+        luaL_error(L, "bad argument #2 to 'set_mpc' (params[%d] must be a table)", d);
+    int isnum;
+    lua_getfield(L, -1, "shallow");
+    lua_Integer sd = lua_tointegerx(L, -1, &isnum);
+    lua_pop(L, 1);
+    if (!isnum || sd < 0 || sd >= d)
+        luaL_error(L, "bad argument #2 to 'set_mpc' (params[%d].shallow must be an integer from 0 to %d)", d, d - 1);
+    shallow[d] = (int8_t)sd;
+    static const char *const keys[] = {"slope", "offset", "sigma"};
+    static const double lo[] = {0.001, -10000, 0.01}, hi[] = {100, 10000, 10000}, scale[] = {1000, 1, 1};
+    for (int k = 0; k < 3; k++) {
+        if (lua_getfield(L, -1, keys[k]) != LUA_TTABLE)
+            luaL_error(L, "bad argument #2 to 'set_mpc' (params[%d].%s must be a table of %d numbers)", d, keys[k],
+                       phases);
+        if (lua_rawlen(L, -1) != (size_t)phases)
+            luaL_error(L, "bad argument #2 to 'set_mpc' (params[%d].%s must be a table of %d numbers)", d, keys[k],
+                       phases);
+        for (int p = 0; p < phases; p++) {
+            int32_t v = mpc_number(L, d, keys[k], p + 1, lo[k], hi[k], scale[k]);
+            bs_mpc_param *q = &param[d * phases + p];
+            if (k == 0)
+                q->slope = v;
+            else if (k == 1)
+                q->offset = v;
+            else
+                q->sigma = v < 1 ? 1 : v;
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
+/* ev:set_mpc(params | nil) */
+static int evaluator_set_mpc(lua_State *L)
+{
+    bs_levaluator *e = bs_lua_checkevaluator(L, 1);
+    if (lua_isnoneornil(L, 2)) {
+        bs_model_set_mpc(e->model, NULL, NULL);
+        return 0;
+    }
+    luaL_checktype(L, 2, LUA_TTABLE);
+    bs_model_info info;
+    bs_model_describe(e->model, &info);
+    int phases = info.phases;
+    /* the scratch is a userdata: an error while reading the table frees it */
+    bs_mpc_param *param = lua_newuserdatauv(L, sizeof *param * (size_t)BS_MPC_DEPTHS * (size_t)phases, 0);
+    memset(param, 0, sizeof *param * (size_t)BS_MPC_DEPTHS * (size_t)phases);
+    int8_t shallow[BS_MPC_DEPTHS];
+    memset(shallow, -1, sizeof shallow);
+    lua_pushvalue(L, 2);
+    int t = lua_gettop(L);
+    int any = 0;
+    for (int d = 1; d < BS_MPC_DEPTHS; d++) {
+        mpc_depth(L, t, d, phases, shallow, param);
+        any |= shallow[d] >= 0;
+    }
+    int st = bs_model_set_mpc(e->model, any ? shallow : NULL, param);
+    if (st == BS_ENOMEM)
+        return luaL_error(L, "not enough memory");
+    if (st != BS_OK)
+        return luaL_argerror(L, 2, "parameters out of range");
+    return 0;
+}
+
+static void mpc_list(lua_State *L, const bs_mpc_param *q, int phases, int field, double scale)
+{
+    lua_createtable(L, phases, 0);
+    for (int p = 0; p < phases; p++) {
+        int32_t v = field == 0 ? q[p].slope : field == 1 ? q[p].offset : q[p].sigma;
+        if (scale == 1)
+            lua_pushinteger(L, v);
+        else
+            lua_pushnumber(L, v / scale);
+        lua_rawseti(L, -2, p + 1);
+    }
+}
+
+static int evaluator_mpc(lua_State *L)
+{
+    bs_levaluator *e = bs_lua_checkevaluator(L, 1);
+    bs_model_info info;
+    bs_model_describe(e->model, &info);
+    int phases = info.phases;
+    int8_t shallow[BS_MPC_DEPTHS];
+    bs_mpc_param *param = lua_newuserdatauv(L, sizeof *param * (size_t)BS_MPC_DEPTHS * (size_t)phases, 0);
+    if (!bs_model_mpc(e->model, shallow, param)) {
+        lua_pushnil(L);
+        return 1;
+    }
+    lua_newtable(L);
+    for (int d = 1; d < BS_MPC_DEPTHS; d++) {
+        if (shallow[d] < 0)
+            continue;
+        lua_createtable(L, 0, 4);
+        lua_pushinteger(L, shallow[d]);
+        lua_setfield(L, -2, "shallow");
+        mpc_list(L, param + d * phases, phases, 0, 1000);
+        lua_setfield(L, -2, "slope");
+        mpc_list(L, param + d * phases, phases, 1, 1);
+        lua_setfield(L, -2, "offset");
+        mpc_list(L, param + d * phases, phases, 2, 1);
+        lua_setfield(L, -2, "sigma");
+        lua_rawseti(L, -2, d);
+    }
     return 1;
 }
 
@@ -482,6 +614,7 @@ void bs_lua_open_eval(lua_State *L)
     static const luaL_Reg ev_methods[] = {{"evaluate", evaluator_evaluate}, {"info", evaluator_info},
                                           {"instance", evaluator_instance}, {"save", evaluator_save},
                                           {"copy", evaluator_copy},         {"close", evaluator_gc},
+                                          {"set_mpc", evaluator_set_mpc},   {"mpc", evaluator_mpc},
                                           {NULL, NULL}};
     static const luaL_Reg ev_meta[] = {{"__gc", evaluator_gc},
                                        {"__close", evaluator_gc},

@@ -20,8 +20,10 @@
  *   (default: standard Reversi), the state besides the board (passes, piece,
  *   turns, unable), limits (depth, time in seconds, nodes, endgame) and
  *   evaluate = function(board, player) -> hundredths of a disc, evaluator = a
- *   learned evaluation (core.evaluator). With `time`, a search that has
- *   settled stops early (iteration_done below).
+ *   learned evaluation (core.evaluator), mpc = false | true | width (its
+ *   Multi-ProbCut, when it has the parameters: off, the default width, or a
+ *   width in sigmas). With `time`, a search that has settled stops early
+ *   (iteration_done below).
  * A move is {row, col} (1-based) or "pass"; values are for `player`.
  */
 
@@ -221,7 +223,7 @@ static int run(lua_State *L, int exact)
     int opts = bs_lua_opttable(L, 4);
     bs_game g = check_game(L, opts);
     bs_state s = check_state(L, 2, 3, opts, &g);
-    bs_search_limits lim = {0, 0, 0, 0};
+    bs_search_limits lim = {0};
     double seconds = 0;
     int has_eval = 0;
     if (opts) {
@@ -229,6 +231,17 @@ static int run(lua_State *L, int exact)
         lim.endgame = (int)bs_lua_intfield(L, opts, "endgame", 0, BS_MAX_N * BS_MAX_N, 0);
         lim.nodes = (uint64_t)bs_lua_intfield(L, opts, "nodes", 0, LUA_MAXINTEGER, 0);
         seconds = bs_lua_numfield(L, opts, "time", 0, 1e7, 0);
+        /* mpc: false off, true or nil the default width, a number the width in sigmas */
+        int mt = lua_getfield(L, opts, "mpc");
+        if (mt == LUA_TBOOLEAN) {
+            lim.mpc = lua_toboolean(L, -1) ? 0 : -1;
+        } else if (mt != LUA_TNIL) {
+            lua_pop(L, 1);
+            double w = bs_lua_numfield(L, opts, "mpc", 0.01, 100, 1.5);
+            lua_pushnil(L);
+            lim.mpc = (int)lround(w * 100);
+        }
+        lua_pop(L, 1);
         int type = lua_getfield(L, opts, "evaluate");
         if (type != LUA_TNIL && type != LUA_TFUNCTION)
             luaL_argerror(L, opts, "field 'evaluate': function expected");

@@ -26,7 +26,11 @@
 -- for the rule set and size when there is one (`boardscript ai list`),
 -- else the hand-written one.
 --
--- `alphabeta.new{ depth =, time =, endgame =, tt_mb =, weights =, eval =, evaluate = }`
+-- Where the evaluation file has Multi-ProbCut parameters (fitted by `boardscript
+-- train`, boardscript.mpc), the midgame search cuts by them: `mpc=off` turns
+-- it off, `mpc=W` sets the width in sigmas.
+--
+-- `alphabeta.new{ depth =, time =, endgame =, tt_mb =, weights =, eval =, evaluate =, mpc = }`
 -- makes one; `evaluate(board, player)` (hundredths of a disc for `player`)
 -- replaces either evaluation, so a policy file can wrap it with its
 -- own (lua/examples/my_alphabeta.lua).
@@ -44,6 +48,14 @@ local function accepts(rules)
   return rules_mod.searched_in_core(rules) or describe.in_core(rules)
 end
 
+local function mpc_value(text)
+  if text == nil or text == "on" then return true end
+  if text == "off" then return false end
+  local width = tonumber(text)
+  if width and width >= 0.01 and width <= 100 then return width end
+  return nil
+end
+
 local alphabeta = {
   name = "alphabeta",
   accepts = accepts,
@@ -58,8 +70,17 @@ local alphabeta = {
     tt_mb = { type = "integer", min = 1, max = 4096, default = 16, help = "transposition table size in MiB" },
     eval = { type = "string",
              help = "evaluation: a file from 'boardscript train', or hand (default: the shipped one, if any)" },
+    mpc = { type = "string", check = function(v)
+              return mpc_value(v) ~= nil, ("%s is not on, off or a width from 0.01 to 100"):format(v)
+            end,
+            help = "Multi-ProbCut, where the evaluation file has fitted parameters: on (default), off, or the "
+              .. "width in sigmas (on is 1.5)" },
   },
 }
+
+--- The searcher's `mpc` field for option text `text` (nil: the default):
+-- true, false or a width in sigmas; nil for text that is none of them.
+alphabeta.mpc_value = mpc_value
 
 --- The depth of a search given neither a depth nor a time (the C
 -- searcher's default).
@@ -152,6 +173,7 @@ function Instance:search_options(g, ctx)
     depth = depth, time = time, endgame = opts.endgame or alphabeta.default_endgame(opts.depth),
     evaluate = opts.evaluate,
     evaluator = self:evaluator(g),
+    mpc = alphabeta.mpc_value(opts.mpc),
   }
 end
 

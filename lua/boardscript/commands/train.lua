@@ -81,6 +81,14 @@ function command.configure(cmd)
   cmd:option("--shard", "Play only games I, I+N, ... with --eval (or the hand-written evaluation) "
     .. "and write their positions to --out as a data file.")
   cmd:option("--data", "Fit the positions of these data files (from --shard runs) instead of playing."):args("+")
+  cmd:option("--mpc-positions", ("Positions the Multi-ProbCut parameters are fitted on, after the weights (default %d; "
+    .. "0: none; C searcher only)."):format(require("boardscript.train.mpc").POSITIONS))
+    :convert(options.integer_in(0, 100000, "mpc-positions"))
+  cmd:option("--mpc-depth", "The deepest search the Multi-ProbCut parameters are fitted for (default 10 up to "
+    .. "8 x 8, else 6; deeper ones are extrapolated).")
+    :convert(options.integer_in(3, 30, "mpc-depth"))
+  cmd:flag("--mpc-only", "Only fit the Multi-ProbCut parameters of --eval and write it to --out (the weights "
+    .. "unchanged).")
   cmd:option("--chart", "Draw the learning curve (held-out error, score against the hand-written evaluation "
     .. "by round) into this SVG file.")
   cmd:option("--first", "(worker) number of the first game"):hidden(true)
@@ -142,9 +150,10 @@ local function reproduce(args)
   add("--duel-depth", args.duel_depth)
   add("--children", args.children)
   for _, name in ipairs { "rounds", "depth", "endgame", "plies", "epsilon", "label", "iterations", "shrink", "phases",
-                          "features", "eval" } do
-    add("--" .. name, args[name])
+                          "features", "eval", "mpc_positions", "mpc_depth" } do
+    add("--" .. name:gsub("_", "-"), args[name])
   end
+  if args.mpc_only then words[#words + 1] = "--mpc-only" end
   if args.data then
     words[#words + 1] = "--data"
     for _, path in ipairs(args.data) do words[#words + 1] = path end
@@ -161,6 +170,16 @@ local SELFPLAY_ONLY = { "games", "minutes", "rounds", "plies", "epsilon", "label
                         "seconds" }
 
 local function check_args(args)
+  if args.mpc_only then
+    if not args.eval then errors.fail("--mpc-only fits the parameters of an evaluation: give it as --eval FILE") end
+    for _, name in ipairs { "games", "minutes", "rounds", "data", "shard", "chart" } do
+      if args[name] ~= nil then errors.fail(("--%s goes with training, not with --mpc-only"):format(name)) end
+    end
+    if args.mpc_positions == 0 then errors.fail("--mpc-only with --mpc-positions 0 would fit nothing") end
+    if args.jobs > 1 then errors.fail("--jobs goes with self-play, not with --mpc-only") end
+    if args.eval == args.out then errors.fail("--eval and --out name the same file") end
+    return
+  end
   if args.data then
     for _, name in ipairs(SELFPLAY_ONLY) do
       if args[name] ~= nil then errors.fail(("--%s goes with self-play, not with --data"):format(name)) end
@@ -198,12 +217,31 @@ local function run_data(args, game)
     selfplay = sp, score_games = args.score_games or setup.SCORE_GAMES,
   }
   local games, positions = stats.games, stats.positions
+  local mpc_line = rounds.fit_mpc(args, game, sp, ev)
   rounds.save(args, game, ev, reproduce(args), ("%d games, %d positions from %d data file%s"):format(games,
     positions, #args.data, #args.data == 1 and "" or "s"))
   output.stdout(("Fitted %s (size %d) to %d positions of %d games from %d file%s (read in %.1f s)\n"):format(
     game.name, game.n, positions, games, #args.data, #args.data == 1 and "" or "s", stats.read_time))
   output.stdout(rounds.round_header(sp), rounds.round_line(1, stats))
+  if mpc_line then output.stdout(mpc_line) end
   output.stdout(rounds.written(args.out, ev))
+  return 0
+end
+
+-- ---- --mpc-only ----
+
+local function run_mpc_only(args, game)
+  local rounds = require "boardscript.train.rounds"
+  local sp = selfplay_of(args, game)
+  if not sp.searched then
+    errors.fail(("--mpc-only: %s is played through its hooks; Multi-ProbCut is for the C searcher's rule sets")
+      :format(game.name))
+  end
+  local ev, meta = setup.load_eval(args.eval, game)
+  local line = rounds.fit_mpc(args, game, sp, ev)
+  require("boardscript.evalfile").save(args.out, ev, { rules = meta.rules, size = meta.size, options = meta.options,
+    seed = meta.seed, command = meta.command, trained = meta.trained })
+  output.stdout(line, rounds.written(args.out, ev))
   return 0
 end
 
@@ -251,6 +289,7 @@ function command.run(args)
   check_writable(args.out, "--out")
   if args.chart then check_writable(args.chart, "--chart") end
   if args.data then return run_data(args, game) end
+  if args.mpc_only then return run_mpc_only(args, game) end
   local rounds = require "boardscript.train.rounds"
   local sp = selfplay_of(args, game)
   if sp.cfg.label > 0 and not sp.searched then
@@ -261,6 +300,7 @@ function command.run(args)
   local history = rounds.run({
     rounds = args.rounds, games = args.games, minutes = args.minutes, jobs = args.jobs, seed = args.seed,
     out = args.out, score_games = args.score_games, iterations = args.iterations, shrink = args.shrink,
+    mpc_positions = args.mpc_positions, mpc_depth = args.mpc_depth,
     eval = args.eval, evaluator = args.eval and setup.load_eval(args.eval, game) or setup.new_evaluator(args, game),
     command_text = reproduce(args), on_line = output.stdout,
     shard_argv = function(first, count, seconds, eval_path)

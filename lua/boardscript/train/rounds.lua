@@ -72,6 +72,29 @@ function rounds.written(path, ev)
     info.size, info.phases, features == "" and "none" or features, info.weights, info.nonzero)
 end
 
+--- Fits the Multi-ProbCut parameters of `ev` (boardscript.train.mpc) where
+-- the core searches the game, unless cfg.mpc_positions is 0: returns the
+-- line of the summary that says so, or nil.
+function rounds.fit_mpc(cfg, game, sp, ev)
+  if not sp.searched or cfg.mpc_positions == 0 then return nil end
+  local show = not os.getenv("BOARDSCRIPT_NO_PROGRESS") and require("boardscript.output").stderr_is_terminal()
+  local r = require("boardscript.train.mpc").fit {
+    sp = sp, ev = ev, n = game.n, positions = cfg.mpc_positions, depth = cfg.mpc_depth,
+    on_progress = show and function(done, total)
+      io.stderr:write(("\rMulti-ProbCut: position %d of %d   "):format(done, total))
+      io.stderr:flush()
+    end or nil,
+  }
+  if show then io.stderr:write("\r", (" "):rep(60), "\r") end
+  if not r.params then
+    return ("Multi-ProbCut: not fitted (%d positions with a value too few); the file has no parameters\n"):format(
+      r.positions)
+  end
+  local mid = (ev:info().phases + 1) // 2
+  return ("Multi-ProbCut: depths 3-%d fitted on %d positions in %.1f s (sigma at depth %d, phase %d: %s discs)\n")
+    :format(r.depth, r.positions, r.seconds, r.depth, mid, number(r.params[r.depth].sigma[mid] / 100))
+end
+
 --- Writes evaluation `ev` to `path` with the meta of the run.
 function rounds.save_to(path, game, ev, args, command_text, trained)
   require("boardscript.evalfile").save(path, ev, { rules = game.name, size = game.n, options = game.options,
@@ -307,6 +330,8 @@ function rounds.run(cfg, game, sp)
   if tmp then os.remove(tmp) end
   if not ok then error(err, 0) end
   if tr:count(false) == 0 then errors.fail("train: no positions to fit (the games were too short?)") end
+  local mpc_line = rounds.fit_mpc(cfg, game, sp, ev)
+  if mpc_line then emit(mpc_line) end
   local last = history[#history]
   rounds.save(cfg, game, ev, cfg.command_text, ("%d games, %d positions in %d round%s; held-out error %s discs"):format(
     s.games, s.positions, total_rounds, total_rounds == 1 and "" or "s", number(last.fit.holdout_error)))
