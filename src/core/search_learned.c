@@ -50,6 +50,66 @@ static inline int leaf(const mid64 *c, const uint16_t *idx, uint64_t P, uint64_t
 static int negamax64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_t *idx, int depth, int alpha,
                      int beta, int *best_out);
 
+/* A node one ply from the leaves (not the root): its children are
+ * evaluated here, as negamax64 would at depth 0 (a child without a move
+ * passes to a leaf, or is a finished game), with the replies the ordering
+ * computed; a leaf's value does not depend on the window, so there is no
+ * null-window search to repeat. Children in the order of negamax64's
+ * shallow ordering; a cutoff at beta ends the loop. */
+static int frontier64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_t *idx, uint64_t moves, int beta)
+{
+    bs_searcher *sr = c->sr;
+    const bs_model *m = c->pm->m;
+    int sq_list[64], score[64], count = 0;
+    uint64_t flip_list[64], reply_list[64];
+    for (uint64_t set = moves; set; set &= set - 1) {
+        int sq = __builtin_ctzll(set);
+        uint64_t f = bs_flips64(P, O, sq);
+        uint64_t nP = P | f | (1ULL << sq), nO = O & ~f;
+        uint64_t replies = bs_moves64(nO, nP, ~(nP | nO | c->blocks));
+        int v = -16 * __builtin_popcountll(replies) - 32 * __builtin_popcountll(replies & 0x8100000000000081ULL);
+        if ((1ULL << sq) & 0x8100000000000081ULL)
+            v += 24;
+        int j = count++;
+        for (; j > 0 && score[j - 1] < v; j--) {
+            score[j] = score[j - 1];
+            sq_list[j] = sq_list[j - 1];
+            flip_list[j] = flip_list[j - 1];
+            reply_list[j] = reply_list[j - 1];
+        }
+        score[j] = v;
+        sq_list[j] = sq;
+        flip_list[j] = f;
+        reply_list[j] = replies;
+    }
+    int best = -INF;
+    for (int i = 0; i < count; i++) {
+        if (poll_stop(sr)) /* the child's node */
+            return best > -INF ? best : 0;
+        int sq = sq_list[i];
+        uint64_t f = flip_list[i], replies = reply_list[i];
+        uint64_t nP = P | f | (1ULL << sq), nO = O & ~f;
+        uint64_t nE = ~(nP | nO | c->blocks);
+        uint64_t own = bs_moves64(nP, nO, nE);
+        int v;
+        if (!replies && !own) {
+            v = -final_value(c, nO, nP);
+        } else {
+            uint16_t child[BS_MODEL_MAX_INSTANCES];
+            memcpy(child, idx, sizeof(uint16_t) * (size_t)m->ninst);
+            bs_pat64_update(m, child, white ? 2 : 1, sq, f);
+            int e = bs_pat64_value(c->pm, child, nO, nP, !white, replies, own);
+            v = -(e >= BS_WIN ? BS_WIN - 1 : e <= -BS_WIN ? -BS_WIN + 1 : e);
+        }
+        if (v > best) {
+            best = v;
+            if (v >= beta)
+                break;
+        }
+    }
+    return best;
+}
+
 /* A node for mpc_probe's shallow searches. */
 typedef struct node64 {
     mid64 *c;
@@ -83,6 +143,8 @@ static int negamax64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_t
     }
     if (depth <= 0)
         return leaf(c, idx, P, O, white, moves);
+    if (depth == 1 && !best_out)
+        return frontier64(c, P, O, white, idx, moves, beta);
     /* one ply from the leaves the table costs more (a cache miss) than
      * searching again */
     bool use_tt = depth >= TT_MIN_DEPTH;
@@ -145,6 +207,9 @@ static int negamax64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_t
         int sq = sq_list[i];
         uint64_t f = flip_list[i];
         uint64_t nP = P | f | (1ULL << sq), nO = O & ~f;
+        /* the child's table entry is on its way while its indices are made */
+        if (depth - 1 >= TT_MIN_DEPTH)
+            __builtin_prefetch(&sr->tt[mid_key(nO, nP) & sr->tt_mask & ~(size_t)1]);
         uint16_t child[BS_MODEL_MAX_INSTANCES];
         memcpy(child, idx, sizeof(uint16_t) * (size_t)m->ninst);
         bs_pat64_update(m, child, white ? 2 : 1, sq, f);
