@@ -244,4 +244,29 @@ describe("the alphabeta policy", function()
       alphabeta.default_endgame(5), alphabeta.default_endgame(8), alphabeta.default_endgame(10),
       alphabeta.default_endgame(60) })
   end)
+
+  it("cuts by the shipped file's Multi-ProbCut parameters unless mpc=off; mpc=W sets the width", function()
+    local g = bs.game.new("reversi", {}, core.rng(3))
+    for _ = 1, 16 do
+      local moves = g:moves()
+      g:play(moves[g.rng:random(#moves)])
+    end
+    local function nodes(spec)
+      local logged
+      players.load(spec).policy:choose(g, { log = function(fmt, ...) logged = fmt:format(...) end })
+      return tonumber(logged:match(" nodes (%d+) "))
+    end
+    local on, off = nodes("alphabeta:depth=9"), nodes("alphabeta:depth=9,mpc=off")
+    assert.truthy(on < off / 2, ("%d nodes with the cuts, %d without"):format(on, off))
+    assert.equal(on, nodes("alphabeta:depth=9,mpc=on"))
+    assert.equal(on, nodes("alphabeta:depth=9,mpc=1.5"))
+    assert.truthy(nodes("alphabeta:depth=9,mpc=1") < on)
+    -- the hand-written evaluation has no parameters: the option changes nothing
+    assert.equal(nodes("alphabeta:depth=7,eval=hand"), nodes("alphabeta:depth=7,eval=hand,mpc=off"))
+    for _, bad in ipairs { "maybe", "0", "200" } do
+      local ok, err = pcall(players.load, "alphabeta:mpc=" .. bad)
+      assert.falsy(ok)
+      assert.truthy(tostring(err):find("is not on, off or a width from 0.01 to 100", 1, true), err)
+    end
+  end)
 end)

@@ -7,14 +7,15 @@ local workload = require "boardscript.bench.workload"
 local search = {}
 
 -- Searches `count` midgame positions to `depth` (with the learned
--- `evaluator` when given): the nodes and processor seconds in all.
+-- `evaluator` when given), full-width (no Multi-ProbCut: the same tree as
+-- the figures before it): the nodes and processor seconds in all.
 local function search_midgames(count, depth, evaluator)
   local searcher = core.searcher { tt_mb = 16 }
   local nodes, seconds = 0, 0
   for _, pos in ipairs(workload.midgame_positions(count)) do
     searcher:clear()
     local t, _, _, info = workload.timed(searcher.search, searcher, pos.board, pos.player,
-      { depth = depth, endgame = 0, evaluator = evaluator })
+      { depth = depth, endgame = 0, evaluator = evaluator, mpc = false })
     nodes, seconds = nodes + info.nodes, seconds + t
   end
   return nodes, seconds
@@ -42,7 +43,8 @@ search.search_learned = {
     local count, depth = 8, opts.quick and 4 or 11
     local nodes, seconds = search_midgames(count, depth, ev)
     return {
-      what = ("alphabeta search depth %d of %d midgame positions (20 random plies, seeds 1..), learned evaluation %s")
+      what = ("alphabeta search depth %d of %d midgame positions (20 random plies, seeds 1..), learned evaluation %s, "
+        .. "full-width")
         :format(depth, count, path:match("[^/]*$")),
       value = nodes / seconds, seconds = seconds, count = nodes, count_unit = "nodes", depth = depth, positions = count,
     }
