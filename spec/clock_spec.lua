@@ -26,6 +26,22 @@ describe("game clocks", function()
     assert.equal(clock.MIN_MOVE / 2, clock.allot(-3, 1, 10))
   end)
 
+  it("stretch a self-stopping search's share: twice it, within a fifth of the usable time", function()
+    assert.near(4, clock.stretch(2, 60), 1e-9)
+    assert.near(0.2 * 9.5, clock.stretch(1.5, 10), 1e-9) -- a fifth of 10 less the reserve
+    assert.near(3, clock.stretch(3, 10), 1e-9)            -- never less than the share
+    assert.equal(clock.MIN_MOVE, clock.stretch(clock.MIN_MOVE, 60)) -- a forced move keeps the least
+    -- alphabeta on a clock searches for the stretched share (its log's time
+    -- never passes it), and a `time` option still caps it
+    local alphabeta = require "boardscript.ai.alphabeta"
+    local g = game_mod.new("reversi")
+    local policy = alphabeta.new {}
+    local ctx = { time = 0.05, clock = { left = 60, inc = 0 } }
+    assert.near(0.1, policy:search_options(g, ctx).time, 1e-9)
+    assert.near(0.07, alphabeta.new({ time = 0.07 }):search_options(g, ctx).time, 1e-9)
+    assert.near(0.05, policy:search_options(g, { time = 0.05 }).time, 1e-9) -- no clock: the time as given
+  end)
+
   it("expect half the empty cells as own moves, within 1..40", function()
     assert.equal(30, clock.moves_left(game_mod.new("reversi")))
     assert.equal(16, clock.moves_left(game_mod.new("reversi", { size = 6 })))

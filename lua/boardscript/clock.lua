@@ -49,6 +49,27 @@ function clock.allot(left, inc, moves)
   return math.max(clock.MIN_MOVE, math.min(share, usable))
 end
 
+--- How many times its share a move of a search that stops itself early
+-- may be given (clock.stretch).
+clock.STRETCH = 2
+--- The most of the usable time one stretched move may be given.
+clock.MAX_SHARE = 0.2
+
+--- The time for a move whose search stops itself well before its time
+-- (alphabeta's deepening stops at 30 % of it once settled, and starts no
+-- iteration past 60 %): `share` (clock.allot's) times clock.STRETCH, so
+-- that it spends about its share, within clock.MAX_SHARE of the time left
+-- less the reserve; never less than the share (a forced move keeps its
+-- least).
+-- @tparam number share the move's share (clock.allot)
+-- @tparam number left seconds left on the clock
+-- @treturn number seconds the search may take
+function clock.stretch(share, left)
+  if share <= clock.MIN_MOVE then return share end
+  local usable = left - math.max(clock.RESERVE * left, 0.02)
+  return math.max(share, math.min(share * clock.STRETCH, usable * clock.MAX_SHARE))
+end
+
 --- A time control `BASE[+INC]` in seconds (cutechess's `--tc 60+0.5`):
 -- { base =, inc = }, or nil and why not.
 -- @tparam string text the time control

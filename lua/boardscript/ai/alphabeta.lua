@@ -148,8 +148,13 @@ function Instance:evaluator(g)
 end
 
 -- The search and time of a move (ctx.time, the options, --max-seconds).
+-- On a game clock the move's share is stretched (clock.stretch): the
+-- search stops itself well before its time, so it spends about the share.
 local function budget(opts, ctx, default_depth)
   local time = ctx and ctx.time or opts.time
+  if ctx and ctx.clock and ctx.time then
+    time = math.min(clock.stretch(ctx.time, ctx.clock.left), opts.time or math.huge)
+  end
   local depth = opts.depth
   if ctx and ctx.max_seconds then
     -- under --max-seconds the C search, which no Lua hook can stop, stops
