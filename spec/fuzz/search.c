@@ -117,8 +117,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     cfg.weights = bs_eval_default_weights();
     bs_searcher *sr = NULL;
     FZ_CHECK(bs_searcher_new(&sr, &cfg) == BS_OK && sr);
-    bs_search_limits lim = {fz_arg(&in, 1, 4), fz_arg(&in, 0, 10), (uint64_t)(1 + fz_range(&in, 0, 3000)),
-                            fz_arg(&in, 0, 1)};
+    bs_search_limits lim = {.depth = fz_arg(&in, 1, 4), .endgame = fz_arg(&in, 0, 10),
+                            .nodes = (uint64_t)(1 + fz_range(&in, 0, 3000)), .midgame_first = fz_arg(&in, 0, 1),
+                            .mpc = fz_arg(&in, -1, 1) * 150};
     bs_search_result res;
     int st = bs_search(sr, &g, &s, &lim, &res);
     if (!state_ok) {
@@ -139,7 +140,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* where a pass is always allowed and only "no moves" ends the game the
      * tree is infinite: the solver gives up at its ply limit (not exact) */
     if (state_ok && empties <= 8 && !bs_state_finished(&g, &s)) {
-        bs_search_limits solve_lim = {0, 0, 200000, 0};
+        bs_search_limits solve_lim = {.nodes = 200000};
         bs_search_result a, b;
         FZ_CHECK(bs_solve(sr, &g, &s, &solve_lim, &a) == BS_OK);
         check_move(&g, &s, a.move);
