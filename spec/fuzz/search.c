@@ -119,7 +119,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FZ_CHECK(bs_searcher_new(&sr, &cfg) == BS_OK && sr);
     bs_search_limits lim = {.depth = fz_arg(&in, 1, 4), .endgame = fz_arg(&in, 0, 10),
                             .nodes = (uint64_t)(1 + fz_range(&in, 0, 3000)), .midgame_first = fz_arg(&in, 0, 1),
-                            .mpc = fz_arg(&in, -1, 1) * 150};
+                            .mpc = fz_arg(&in, -1, 300)};
     bs_search_result res;
     int st = bs_search(sr, &g, &s, &lim, &res);
     if (!state_ok) {
