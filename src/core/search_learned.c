@@ -50,6 +50,15 @@ static inline int leaf(const mid64 *c, const uint16_t *idx, uint64_t P, uint64_t
 static int negamax64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_t *idx, int depth, int alpha,
                      int beta, int *best_out);
 
+/* The cheap ordering score of a move to `sq` leaving the opponent
+ * `replies`: fewer replies first, fewer corners offered, corners taken. */
+static inline int quick_score(int sq, uint64_t replies)
+{
+    const uint64_t corners = 0x8100000000000081ULL;
+    int v = -16 * __builtin_popcountll(replies) - 32 * __builtin_popcountll(replies & corners);
+    return (1ULL << sq) & corners ? v + 24 : v;
+}
+
 /* A node one ply from the leaves (not the root): its children are
  * evaluated here, as negamax64 would at depth 0 (a child without a move
  * passes to a leaf, or is a finished game), with the replies the ordering
@@ -67,9 +76,7 @@ static int frontier64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_
         uint64_t f = bs_flips64(P, O, sq);
         uint64_t nP = P | f | (1ULL << sq), nO = O & ~f;
         uint64_t replies = bs_moves64(nO, nP, ~(nP | nO | c->blocks));
-        int v = -16 * __builtin_popcountll(replies) - 32 * __builtin_popcountll(replies & 0x8100000000000081ULL);
-        if ((1ULL << sq) & 0x8100000000000081ULL)
-            v += 24;
+        int v = quick_score(sq, replies);
         int j = count++;
         for (; j > 0 && score[j - 1] < v; j--) {
             score[j] = score[j - 1];
@@ -184,9 +191,7 @@ static int negamax64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_t
             v = -bs_pat64_value(c->pm, child, nO, nP, !white, replies, bs_moves64(nP, nO, nE));
         } else {
             uint64_t replies = bs_moves64(nO, nP, ~(nP | nO | c->blocks));
-            v = -16 * __builtin_popcountll(replies) - 32 * __builtin_popcountll(replies & 0x8100000000000081ULL);
-            if ((1ULL << sq) & 0x8100000000000081ULL)
-                v += 24;
+            v = quick_score(sq, replies);
         }
         int j = count++;
         for (; j > 0 && score[j - 1] < v; j--) {
