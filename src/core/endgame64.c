@@ -194,7 +194,7 @@ static uint64_t key64(uint64_t P, uint64_t O)
 
 /* The exact solver's table: search_impl.h's two-way table, depth being the
  * position's empties (the costliest to redo stay in the first entry). */
-static tt_entry *probe64(bs_searcher *sr, uint64_t key) { return tt_find(sr, key); }
+static const tt_hit *probe64(const bs_searcher *sr, uint64_t key, tt_hit *hit) { return tt_find(sr, key, hit); }
 
 static void store64(bs_searcher *sr, uint64_t key, int empties, int value, int alpha0, int beta, int move)
 {
@@ -252,7 +252,8 @@ static int solve_deep(solve64 *c, uint64_t P, uint64_t O, int alpha, int beta, b
     }
     bs_searcher *sr = c->sr;
     uint64_t key = key64(P, O);
-    tt_entry *e = probe64(sr, key);
+    tt_hit hit;
+    const tt_hit *e = probe64(sr, key, &hit);
     int tt_move = -1, alpha0 = alpha;
     if (e) {
         tt_move = e->move;
@@ -292,7 +293,8 @@ static int solve_deep(solve64 *c, uint64_t P, uint64_t O, int alpha, int beta, b
             if (sq == tt_move)
                 v += 1 << 24;
             if (empties >= ETC_MIN_EMPTIES && !best_sq) {
-                tt_entry *ce = probe64(sr, key64(nO, nP));
+                tt_hit child_hit;
+                const tt_hit *ce = probe64(sr, key64(nO, nP), &child_hit);
                 if (ce && (ce->flag & TT_UPPER) && -ce->value >= beta)
                     return -ce->value;
             }
@@ -310,7 +312,8 @@ static int solve_deep(solve64 *c, uint64_t P, uint64_t O, int alpha, int beta, b
         /* enhanced transposition cutoff: a child already known to be bad
          * enough for the opponent refutes this node at once */
         if (empties >= ETC_MIN_EMPTIES && !best_sq) {
-            tt_entry *ce = probe64(sr, key64(nO, nP));
+            tt_hit child_hit;
+            const tt_hit *ce = probe64(sr, key64(nO, nP), &child_hit);
             if (ce && (ce->flag & TT_UPPER) && -ce->value >= beta)
                 return -ce->value;
         }

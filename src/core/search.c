@@ -206,7 +206,8 @@ static int negamax(bs_searcher *sr, const bs_state *s, int depth, int alpha, int
         return evaluate_node(sr, s);
     int alpha0 = alpha;
     uint64_t key = state_key(sr->g, s, sr->exact ? 0x9e3779b97f4a7c15ULL : 0);
-    tt_entry *e = tt_find(sr, key);
+    tt_hit hit;
+    const tt_hit *e = tt_find(sr, key, &hit);
     int tt_move = -2;
     int need = sr->exact ? EXACT_DEPTH : depth;
     if (e) {

@@ -39,13 +39,23 @@ typedef struct shape {
 
 /* ---- the searcher ---- */
 
+/* A table entry as stored: two words, `check` the position's key xor
+ * `data` (Hyatt's lockless hashing), each read and written as one atomic
+ * word, so threads searching together (bs_search_limits.threads) share the
+ * table without locks: an entry torn by two writers fails its check and is
+ * a miss, never another position's value. An empty entry is all zero. */
 typedef struct tt_entry {
-    uint64_t key;
-    int32_t value;
-    int16_t move;
-    int8_t depth;
-    uint8_t flag; /* bound (1 lower, 2 upper, 3 exact) | age << 2 */
+    uint64_t check;
+    uint64_t data; /* value (32 bits) | move (16) << 32 | depth (8) << 48 | flag (8) << 56 */
 } tt_entry;
+
+/* An entry as read. */
+typedef struct tt_hit {
+    int value;
+    int move;
+    int depth;
+    unsigned flag; /* bound (1 lower, 2 upper, 3 exact) | age << 2 */
+} tt_hit;
 
 enum { TT_LOWER = 1, TT_UPPER = 2, TT_EXACT = 3 };
 #define TT_BOUND 3u /* flag: the bound in bits 0-1, the search's age in bits 2-7 */
@@ -67,7 +77,25 @@ struct bs_searcher {
     int stop, allow_stop, exact;
     unsigned age; /* 0..63, one more at each search or solve: the table is kept between them */
     int mpc_width; /* Multi-ProbCut in this search: the width in hundredths of a sigma, 0 off */
+    bs_searcher *helper; /* a second thread's searcher (search_threads.c), made on first use */
 };
+
+static inline uint64_t tt_load(const uint64_t *w) { return __atomic_load_n(w, __ATOMIC_RELAXED); }
+static inline void tt_store(uint64_t *w, uint64_t v) { __atomic_store_n(w, v, __ATOMIC_RELAXED); }
+
+static inline uint64_t tt_pack(int value, int move, int depth, unsigned flag)
+{
+    return (uint64_t)(uint32_t)value | (uint64_t)(uint16_t)move << 32 | (uint64_t)(uint8_t)depth << 48 |
+           (uint64_t)(uint8_t)flag << 56;
+}
+
+static inline void tt_unpack(uint64_t data, tt_hit *h)
+{
+    h->value = (int32_t)(uint32_t)data;
+    h->move = (int16_t)(uint16_t)(data >> 32);
+    h->depth = (int8_t)(uint8_t)(data >> 48);
+    h->flag = (unsigned)(data >> 56);
+}
 
 /* The table is two-way: a key sits in either entry of the pair its low bits
  * name (32 aligned bytes). The first keeps the deepest entry of the
@@ -76,38 +104,50 @@ struct bs_searcher {
  * stays in the second one store longer; the second takes every other
  * store. So a search keeps its big subtrees, the small ones churn through
  * the second entry, and what earlier searches left is reused until the
- * current one needs the room. */
-static inline tt_entry *tt_find(bs_searcher *sr, uint64_t key)
+ * current one needs the room. Returns `hit` filled, or NULL on a miss. */
+static inline const tt_hit *tt_find(const bs_searcher *sr, uint64_t key, tt_hit *hit)
 {
-    tt_entry *e = &sr->tt[key & sr->tt_mask & ~(size_t)1];
-    return e[0].key == key ? &e[0] : e[1].key == key ? &e[1] : NULL;
+    const tt_entry *e = &sr->tt[key & sr->tt_mask & ~(size_t)1];
+    for (int i = 0; i < 2; i++) {
+        uint64_t data = tt_load(&e[i].data);
+        if ((tt_load(&e[i].check) ^ data) == key) {
+            tt_unpack(data, hit);
+            return hit;
+        }
+    }
+    return NULL;
 }
 
-static inline int tt_bound(const tt_entry *e) { return e->flag & TT_BOUND; }
+static inline int tt_bound(const tt_hit *e) { return e->flag & TT_BOUND; }
+
+static inline void tt_write(tt_entry *e, uint64_t key, uint64_t data)
+{
+    tt_store(&e->check, key ^ data);
+    tt_store(&e->data, data);
+}
 
 /* Stores a result (a deeper one of the same key from this search stays). */
 static inline void tt_put(bs_searcher *sr, uint64_t key, int depth, int value, int alpha0, int beta, int move)
 {
-    tt_entry *pair = &sr->tt[key & sr->tt_mask & ~(size_t)1], *e;
-    int current = (unsigned)(pair[0].flag >> 2) == sr->age;
-    if (pair[0].key == key) {
-        if (current && pair[0].depth > depth)
+    tt_entry *pair = &sr->tt[key & sr->tt_mask & ~(size_t)1];
+    uint64_t d0 = tt_load(&pair[0].data), k0 = tt_load(&pair[0].check) ^ d0;
+    int depth0 = (int8_t)(uint8_t)(d0 >> 48);
+    int current = (unsigned)(d0 >> 58) == sr->age;
+    unsigned flag = (value <= alpha0 ? TT_UPPER : value >= beta ? TT_LOWER : TT_EXACT) | sr->age << 2;
+    uint64_t data = tt_pack(value, move, depth, flag);
+    if (k0 == key) {
+        if (current && depth0 > depth)
             return;
-        e = &pair[0];
-    } else if (!current || depth >= pair[0].depth) {
-        if (pair[0].key && current)
-            pair[1] = pair[0];
-        else if (pair[1].key == key)
-            pair[1].key = 0;
-        e = &pair[0];
+        tt_write(&pair[0], key, data);
+    } else if (!current || depth >= depth0) {
+        if (k0 && current)
+            tt_write(&pair[1], k0, d0);
+        else if ((tt_load(&pair[1].check) ^ tt_load(&pair[1].data)) == key)
+            tt_write(&pair[1], 0, 0);
+        tt_write(&pair[0], key, data);
     } else {
-        e = &pair[1];
+        tt_write(&pair[1], key, data);
     }
-    e->key = key;
-    e->value = value;
-    e->move = (int16_t)move;
-    e->depth = (int8_t)depth;
-    e->flag = (uint8_t)((value <= alpha0 ? TT_UPPER : value >= beta ? TT_LOWER : TT_EXACT) | sr->age << 2);
 }
 
 static inline bool poll_stop(bs_searcher *sr)

@@ -156,7 +156,8 @@ static int negamax64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_t
      * searching again */
     bool use_tt = depth >= TT_MIN_DEPTH;
     uint64_t key = use_tt ? mid_key(P, O) : 0;
-    tt_entry *e = use_tt ? tt_find(sr, key) : NULL;
+    tt_hit hit;
+    const tt_hit *e = use_tt ? tt_find(sr, key, &hit) : NULL;
     int tt_move = -1;
     if (e) {
         tt_move = e->move;
