@@ -616,7 +616,10 @@
 -- by move), `mpc` (where the evaluator has Multi-ProbCut parameters,
 -- `evaluator:set_mpc`, the midgame search cuts by them: true or nil at the
 -- default width, 1.5 sigmas; false not at all; a number, the width in
--- sigmas, 0.01 .. 100). An error raised in
+-- sigmas, 0.01 .. 100), `threads` (1 .. 8, default 1: `search`'s midgame
+-- by that many threads sharing the table, Lazy SMP with the children a
+-- thread is searching left to the others, simplified ABDADA; the move and
+-- value may then differ run to run; with `evaluate` one thread). An error raised in
 -- `evaluate`, a yield from it or a value that is no number stops the search
 -- and the call raises it. Inside `evaluate` the searcher may be read
 -- (`evaluate`, `position`, `weights`) but `search`, `solve`, `set_weights`
@@ -632,8 +635,9 @@
 -- @tab[opt] opts see above (without depth, time or nodes: depth 6)
 -- @return the move, {row, col} or "pass"
 -- @treturn int its value in hundredths of a disc for `player`
--- @treturn table info: `depth` (deepest finished iteration), `nodes`,
--- `exact`, `stopped`, `seconds`
+-- @treturn table info: `depth` (deepest finished iteration), `nodes`
+-- (every thread's), `exact`, `stopped`, `threads` (how many searched),
+-- `seconds`
 -- @return or nil and "game over"
 
 --- Solves the position exactly: the best move and the final disc margin.

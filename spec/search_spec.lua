@@ -269,4 +269,51 @@ describe("the alphabeta policy", function()
       assert.truthy(tostring(err):find("is not on, off or a width from 0.01 to 100", 1, true), err)
     end
   end)
+
+  it("searches with helper threads (threads=2): one thread's exact values, legal moves, one beside evaluate", function()
+    local ev = require("boardscript.evalfile").for_game(nil, "reversi", 8)
+    local s = core.searcher { tt_mb = 8 }
+    for seed = 1, 6 do
+      local g = bs.game.new("reversi", {}, core.rng(seed))
+      while g.state.board:count("empty") > 13 and not g:finished() do
+        local moves = g:moves()
+        if #moves == 0 then g:pass() else g:play(moves[g.rng:random(#moves)]) end
+      end
+      if not g:finished() then
+        local b, player = g.state.board, g.state.player
+        -- searched to the end (every leaf a finished game): the exact value, whatever the threads did
+        local move, value, info = s:search(b, player, { depth = 60, endgame = 0, evaluator = ev, mpc = false,
+                                                        threads = 2 })
+        assert.equal(2, info.threads)
+        s:clear()
+        local _, margin = s:solve(b, player)
+        assert.equal(margin * 100, value, "seed " .. seed)
+        if move ~= "pass" then assert.is_true(key_set(g:moves())[move[1] .. "," .. move[2]]) end
+      end
+    end
+    local g = bs.game.new("reversi", {}, core.rng(9))
+    for _ = 1, 20 do
+      local moves = g:moves()
+      g:play(moves[g.rng:random(#moves)])
+    end
+    local legal = key_set(g:moves())
+    for _, opts in ipairs { { depth = 8, threads = 2, evaluator = ev }, { time = 0.05, threads = 2, evaluator = ev },
+                            { depth = 6, threads = 8 }, { depth = 4, threads = 1, evaluator = ev } } do
+      local move, _, info = s:search(g.state.board, g.state.player, opts)
+      assert.is_true(legal[move[1] .. "," .. move[2]])
+      assert.equal(opts.threads, info.threads)
+    end
+    local _, _, info = s:search(g.state.board, g.state.player,
+      { depth = 3, threads = 2, evaluate = function() return 0 end })
+    assert.equal(1, info.threads)
+    local ok, err = pcall(s.search, s, g.state.board, g.state.player, { threads = 9 })
+    assert.falsy(ok)
+    assert.truthy(tostring(err):find("threads", 1, true), err)
+    -- the policy's option
+    local logged
+    players.load("alphabeta:depth=5,threads=2").policy:choose(g, { log = function(fmt, ...)
+      logged = fmt:format(...)
+    end })
+    assert.truthy(logged:find(" depth 5 ", 1, true) or logged:find(" depth 6 ", 1, true), logged)
+  end)
 end)

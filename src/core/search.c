@@ -36,6 +36,7 @@ void bs_searcher_free(bs_searcher *s)
 {
     if (!s)
         return;
+    bs_helpers_free(s);
     bs_pat64_release(&s->pat64);
     free(s->tt);
     free(s);
@@ -363,6 +364,7 @@ static int solve(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_
     res->stopped = sr->stop;
     res->depth = bs_board_count(&s->board, BS_EMPTY);
     res->nodes = sr->nodes;
+    res->threads = 1;
     return BS_OK;
 }
 
@@ -421,6 +423,21 @@ int bs_search(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_sea
     return midgame(sr, g, s, lim, res);
 }
 
+int bs_iteration(bs_searcher *sr, const bs_state *s, int depth, const int *last, int *move)
+{
+    if (!sr->mid64 || depth < 4 || !last || *last >= BS_WIN || *last <= -BS_WIN)
+        return root_search(sr, s, depth, -INF, INF, move);
+    /* aspiration: a narrow window round the last value, widened when it fails */
+    int lo = *last - ASPIRATION, hi = *last + ASPIRATION;
+    int value = root_search(sr, s, depth, lo, hi, move);
+    if (!sr->stop && (value <= lo || value >= hi)) {
+        if (value <= lo)
+            *move = -2;
+        value = root_search(sr, s, depth, -INF, INF, move);
+    }
+    return value;
+}
+
 /* The search by iterative deepening, without solving. */
 static int midgame(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_search_limits *lim,
                    bs_search_result *res)
@@ -436,21 +453,12 @@ static int midgame(bs_searcher *sr, const bs_game *g, const bs_state *s, const b
     children(sr, s, list);
     int best_move = list[0], best_value = 0, done = 0;
     uint64_t nodes = 0;
+    int helpers = lim && lim->threads > 1 && max_depth > 1 ? bs_helpers_start(sr, s, lim->threads) : 0;
     for (int depth = 1; depth <= max_depth; depth++) {
         sr->allow_stop = depth > 1;
-        int move = -2, value;
-        if (sr->mid64 && depth >= 4 && best_value < BS_WIN && best_value > -BS_WIN) {
-            /* aspiration: a narrow window round the last value, widened when it fails */
-            int lo = best_value - ASPIRATION, hi = best_value + ASPIRATION;
-            value = root_search(sr, s, depth, lo, hi, &move);
-            if (!sr->stop && (value <= lo || value >= hi)) {
-                if (value <= lo)
-                    move = -2;
-                value = root_search(sr, s, depth, -INF, INF, &move);
-            }
-        } else {
-            value = root_search(sr, s, depth, -INF, INF, &move);
-        }
+        bs_helpers_depth(sr, depth);
+        int move = -2;
+        int value = bs_iteration(sr, s, depth, done > 0 ? &best_value : NULL, &move);
         if (sr->stop) {
             /* a move found better than the previous iteration's in this one is kept */
             if (move != -2 && value > best_value && move != best_move && done > 0)
@@ -470,7 +478,13 @@ static int midgame(bs_searcher *sr, const bs_game *g, const bs_state *s, const b
                 break;
         }
     }
-    nodes = sr->nodes;
+    bs_helper_best ahead = {done, best_move, best_value};
+    nodes = sr->nodes + bs_helpers_stop(sr, &ahead);
+    if (ahead.depth > done) {
+        done = ahead.depth;
+        best_move = ahead.move;
+        best_value = ahead.value;
+    }
     res->move = best_move;
     /* a finished game found along the line: its margin, in the same hundredths */
     res->value = best_value >= BS_WIN || best_value <= -BS_WIN ? margin_of(best_value) * 100 : best_value;
@@ -478,5 +492,6 @@ static int midgame(bs_searcher *sr, const bs_game *g, const bs_state *s, const b
     res->exact = 0;
     res->stopped = sr->stop;
     res->nodes = nodes;
+    res->threads = 1 + helpers;
     return BS_OK;
 }

@@ -74,7 +74,12 @@ typedef struct bs_search_limits {
     int mpc;        /* Multi-ProbCut with a learned evaluation that has its parameters
                        (bs_model_set_mpc): 0 the default width (BS_MPC_WIDTH), > 0 the width
                        in hundredths of a sigma, < 0 off */
+    int threads;    /* bs_search's midgame: threads searching together (Lazy SMP, sharing the
+                       table), 0 or 1 one, at most BS_MAX_THREADS; none beside an evaluation
+                       function. With more than one, the result may differ run to run. */
 } bs_search_limits;
+
+#define BS_MAX_THREADS 8
 
 /* The default Multi-ProbCut width: a shallow search must predict a cutoff
  * by this many hundredths of the prediction's sigma. */
@@ -87,7 +92,8 @@ typedef struct bs_search_result {
     int depth;       /* deepest completed iteration (plies), or empties when exact */
     int exact;       /* nonzero: value is the game's exact outcome with best play */
     int stopped;     /* nonzero: a limit or the stop callback cut the search short */
-    uint64_t nodes;  /* nodes this search visited */
+    uint64_t nodes;  /* nodes this search visited (every thread's) */
+    int threads;     /* threads that searched (bs_search_limits.threads; 1 when only one could) */
 } bs_search_result;
 
 /* Searches `s` by iterative deepening. BS_ESTATE for a finished state,

@@ -2,6 +2,7 @@
 #ifndef BS_SEARCH_IMPL_H
 #define BS_SEARCH_IMPL_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -38,6 +39,8 @@ typedef struct shape {
 } shape;
 
 /* ---- the searcher ---- */
+
+typedef struct bs_helper bs_helper;
 
 /* A table entry as stored: two words, `check` the position's key xor
  * `data` (Hyatt's lockless hashing), each read and written as one atomic
@@ -77,7 +80,13 @@ struct bs_searcher {
     int stop, allow_stop, exact;
     unsigned age; /* 0..63, one more at each search or solve: the table is kept between them */
     int mpc_width; /* Multi-ProbCut in this search: the width in hundredths of a sigma, 0 off */
-    bs_searcher *helper; /* a second thread's searcher (search_threads.c), made on first use */
+    /* Lazy SMP (search_threads.c): the helpers, made on first use, and the
+     * iteration the main thread is on */
+    struct bs_helper *helpers[BS_MAX_THREADS - 1];
+    atomic_int main_depth;
+    uint64_t *busy_table; /* the table below, made with the first helper */
+    uint64_t *busy; /* while helpers run: the keys of nodes being searched (shared), else NULL */
+    size_t busy_mask;
 };
 
 static inline uint64_t tt_load(const uint64_t *w) { return __atomic_load_n(w, __ATOMIC_RELAXED); }
@@ -160,6 +169,33 @@ static inline bool poll_stop(bs_searcher *sr)
             sr->stop = 1;
     }
     return sr->stop;
+}
+
+/* ---- threads searching together ---- */
+
+/* Simplified ABDADA (Kerrigan): a thread marks the child it enters (plies
+ * to go at least BUSY_DEPTH - 1) in a small shared table, and a thread
+ * about to enter a child marked by another searches its other children
+ * first, so two threads split a node's children instead of repeating them
+ * (the table passes each one's results to the other). A lost mark only
+ * costs the split. */
+#define BUSY_DEPTH 3 /* search_learned.c computes the child keys it needs from TT_MIN_DEPTH + 1 */
+
+static inline bool busy_has(const bs_searcher *sr, uint64_t key)
+{
+    return __atomic_load_n(&sr->busy[key & sr->busy_mask], __ATOMIC_RELAXED) == key;
+}
+
+static inline void busy_set(bs_searcher *sr, uint64_t key)
+{
+    __atomic_store_n(&sr->busy[key & sr->busy_mask], key, __ATOMIC_RELAXED);
+}
+
+static inline void busy_clear(bs_searcher *sr, uint64_t key)
+{
+    uint64_t expected = key;
+    __atomic_compare_exchange_n(&sr->busy[key & sr->busy_mask], &expected, 0, false, __ATOMIC_RELAXED,
+                                __ATOMIC_RELAXED);
 }
 
 /* ---- principal variation search over a node's children ---- */
@@ -254,6 +290,25 @@ static inline __attribute__((always_inline)) int mpc_probe(bs_searcher *sr, int 
 /* eval_hand.c */
 void bs_shape_compute(shape *sh, const bs_board *b);
 int bs_evaluate_with(const bs_game *g, const bs_state *s, const bs_eval_weights *w, const shape *sh);
+
+/* search.c: one iteration of the deepening, `depth` plies, with an
+ * aspiration window round *last (the previous iteration's value) where
+ * given; *move gets the best move found (-2: none finished) */
+int bs_iteration(bs_searcher *sr, const bs_state *s, int depth, const int *last, int *move);
+
+/* search_threads.c: up to threads - 1 helpers started on `s` after the
+ * main thread's begin (none with an evaluation function; fewer when memory
+ * or threads run short: the search goes on), how many returned; the main thread's iteration
+ * made known to them; stopped and joined (their node count returned,
+ * *best raised to the deepest iteration a helper finished past it);
+ * freed with the searcher. */
+typedef struct bs_helper_best {
+    int depth, move, value; /* the deepest finished iteration of a helper (depth 0: none) */
+} bs_helper_best;
+int bs_helpers_start(bs_searcher *sr, const bs_state *s, int threads);
+void bs_helpers_depth(bs_searcher *sr, int depth);
+uint64_t bs_helpers_stop(bs_searcher *sr, bs_helper_best *best);
+void bs_helpers_free(bs_searcher *sr);
 
 /* endgame64.c */
 bool bs_fast_solvable(const bs_game *g, const bs_state *s);

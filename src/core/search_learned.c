@@ -209,24 +209,39 @@ static int negamax64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_t
      * recursive call, and this search ran 3-5 % slower in the native build
      * (the same instruction count: docs/decisions.md). */
     int alpha0 = alpha, best = -INF, best_move = sq_list[0];
-    for (int i = 0; i < count; i++) {
+    /* with helper threads (simplified ABDADA): a child another thread is
+     * searching waits until the others are done */
+    bool share = sr->busy && depth >= BUSY_DEPTH;
+    int deferred[64], ndeferred = 0;
+    for (int n = 0; n < count + ndeferred; n++) {
+        int i = n < count ? n : deferred[n - count];
         int sq = sq_list[i];
         uint64_t f = flip_list[i];
         uint64_t nP = P | f | (1ULL << sq), nO = O & ~f;
+        uint64_t child_key = depth - 1 >= TT_MIN_DEPTH ? mid_key(nO, nP) : 0; /* BUSY_DEPTH too */
+        if (share) {
+            if (n > 0 && n < count && busy_has(sr, child_key)) {
+                deferred[ndeferred++] = i;
+                continue;
+            }
+            busy_set(sr, child_key);
+        }
         /* the child's table entry is on its way while its indices are made */
         if (depth - 1 >= TT_MIN_DEPTH)
-            __builtin_prefetch(&sr->tt[mid_key(nO, nP) & sr->tt_mask & ~(size_t)1]);
+            __builtin_prefetch(&sr->tt[child_key & sr->tt_mask & ~(size_t)1]);
         uint16_t child[BS_MODEL_MAX_INSTANCES];
         memcpy(child, idx, sizeof(uint16_t) * (size_t)m->ninst);
         bs_pat64_update(m, child, white ? 2 : 1, sq, f);
         int v;
-        if (i == 0) {
+        if (n == 0) {
             v = -negamax64(c, nO, nP, !white, child, depth - 1, -beta, -alpha, NULL);
         } else {
             v = -negamax64(c, nO, nP, !white, child, depth - 1, -alpha - 1, -alpha, NULL);
             if (v > alpha && v < beta && !sr->stop)
                 v = -negamax64(c, nO, nP, !white, child, depth - 1, -beta, -alpha, NULL);
         }
+        if (share)
+            busy_clear(sr, child_key);
         if (sr->stop)
             return best > -INF ? best : 0;
         if (v > best) {

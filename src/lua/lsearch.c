@@ -22,8 +22,9 @@
  *   evaluate = function(board, player) -> hundredths of a disc, evaluator = a
  *   learned evaluation (core.evaluator), mpc = false | true | width (its
  *   Multi-ProbCut, when it has the parameters: off, the default width, or a
- *   width in sigmas). With `time`, a search that has settled stops early
- *   (iteration_done below).
+ *   width in sigmas), threads = 1..8 (search's midgame: Lazy SMP helpers beside
+ *   the main thread, none with `evaluate`). With `time`, a search that has
+ *   settled stops early (iteration_done below).
  * A move is {row, col} (1-based) or "pass"; values are for `player`.
  */
 
@@ -231,6 +232,7 @@ static int run(lua_State *L, int exact)
         lim.endgame = (int)bs_lua_intfield(L, opts, "endgame", 0, BS_MAX_N * BS_MAX_N, 0);
         lim.nodes = (uint64_t)bs_lua_intfield(L, opts, "nodes", 0, LUA_MAXINTEGER, 0);
         seconds = bs_lua_numfield(L, opts, "time", 0, 1e7, 0);
+        lim.threads = (int)bs_lua_intfield(L, opts, "threads", 1, BS_MAX_THREADS, 1);
         /* mpc: false off, true or nil the default width, a number the width in sigmas */
         int mt = lua_getfield(L, opts, "mpc");
         if (mt == LUA_TBOOLEAN) {
@@ -330,7 +332,7 @@ static int run(lua_State *L, int exact)
     now(&end);
     push_move(L, res.move);
     lua_pushinteger(L, res.value);
-    lua_createtable(L, 0, 5);
+    lua_createtable(L, 0, 6);
     lua_pushinteger(L, res.depth);
     lua_setfield(L, -2, "depth");
     lua_pushinteger(L, (lua_Integer)res.nodes);
@@ -339,6 +341,8 @@ static int run(lua_State *L, int exact)
     lua_setfield(L, -2, "exact");
     lua_pushboolean(L, res.stopped);
     lua_setfield(L, -2, "stopped");
+    lua_pushinteger(L, res.threads);
+    lua_setfield(L, -2, "threads");
     lua_pushnumber(L, (double)(end.tv_sec - start.tv_sec) + (end.tv_nsec - start.tv_nsec) / 1e9);
     lua_setfield(L, -2, "seconds");
     return 3;

@@ -30,7 +30,10 @@
 -- train`, boardscript.mpc), the midgame search cuts by them: `mpc=off` turns
 -- it off, `mpc=W` sets the width in sigmas.
 --
--- `alphabeta.new{ depth =, time =, endgame =, tt_mb =, weights =, eval =, evaluate =, mpc = }`
+-- `threads=2` searches the midgame with a helper thread sharing the table
+-- (Lazy SMP, src/core/search_threads.c).
+--
+-- `alphabeta.new{ depth =, time =, endgame =, tt_mb =, weights =, eval =, evaluate =, mpc =, threads = }`
 -- makes one; `evaluate(board, player)` (hundredths of a disc for `player`)
 -- replaces either evaluation, so a policy file can wrap it with its
 -- own (lua/examples/my_alphabeta.lua).
@@ -75,6 +78,8 @@ local alphabeta = {
             end,
             help = "Multi-ProbCut, where the evaluation file has fitted parameters: on (default), off, or the "
               .. "width in sigmas (on is 1.5)" },
+    threads = { type = "integer", min = 1, max = 8, default = 1,
+                help = "threads searching together (Lazy SMP; not with a Lua evaluate; moves may differ run to run)" },
   },
 }
 
@@ -158,11 +163,11 @@ local function budget(opts, ctx, default_depth)
   local depth = opts.depth
   if ctx and ctx.max_seconds then
     -- under --max-seconds the C search, which no Lua hook can stop, stops
-    -- itself within the budget (its clock is wall time, never slower than
-    -- the processor time the budget counts); the budget caps the search,
-    -- never turns the default depth into a search by time
+    -- itself within the budget (its clock is wall time; the processor time
+    -- the budget counts runs at most `threads` times as fast); the budget
+    -- caps the search, never turns the default depth into a search by time
     if time == nil and depth == nil then depth = default_depth end
-    time = math.min(time or math.huge, 0.9 * ctx.max_seconds)
+    time = math.min(time or math.huge, 0.9 * ctx.max_seconds / (opts.threads or 1))
   end
   return depth, time
 end
@@ -179,6 +184,7 @@ function Instance:search_options(g, ctx)
     evaluate = opts.evaluate,
     evaluator = self:evaluator(g),
     mpc = alphabeta.mpc_value(opts.mpc),
+    threads = opts.threads,
   }
 end
 
