@@ -89,10 +89,15 @@ describe("the exact solver", function()
   it("finds the FFO scores (empties to the winner)", function()
     local s = core.searcher { tt_mb = 16 }
     for i, case in ipairs(FFO) do
-      local move, margin, info = s:solve(board_of(case[1]), case[2], { game = { empties_to_winner = true } })
-      assert.equal(case[3], margin, "position " .. i)
-      assert.is_true(info.exact)
-      assert.equal("table", type(move))
+      for threads = 1, 2 do
+        s:clear()
+        local move, margin, info = s:solve(board_of(case[1]), case[2], { game = { empties_to_winner = true },
+                                                                          threads = threads })
+        assert.equal(case[3], margin, "position " .. i)
+        assert.is_true(info.exact)
+        assert.equal(threads, info.threads)
+        assert.equal("table", type(move))
+      end
     end
   end)
 

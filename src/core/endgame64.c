@@ -224,6 +224,15 @@ static inline void deep_enter(void *ctx, int i)
     k->nO = k->O & ~f;
 }
 
+/* Empties from which a solve shares its nodes with helper threads. */
+#define SHARE_EMPTIES 12
+
+static inline uint64_t deep_key(void *ctx)
+{
+    deep_children *k = ctx;
+    return key64(k->nO, k->nP);
+}
+
 static inline int deep_value(void *ctx, int alpha, int beta)
 {
     deep_children *k = ctx;
@@ -341,7 +350,8 @@ static int solve_deep(solve64 *c, uint64_t P, uint64_t O, int alpha, int beta, b
     }
     deep_children k = {.c = c, .P = P, .O = O, .sq = sq_list, .flips = flip_list};
     int at;
-    int best = pvs_children(sr, count, alpha, beta, deep_enter, deep_value, &k, &at);
+    int best = pvs_children(sr, count, alpha, beta, deep_enter, deep_value, empties > SHARE_EMPTIES ? deep_key : NULL,
+                            &k, &at);
     if (best_sq && at >= 0)
         *best_sq = sq_list[at];
     if (sr->stop)

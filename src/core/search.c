@@ -170,6 +170,15 @@ static inline void node_enter(void *ctx, int i)
     k->refused = apply(k->sr->g, k->child, k->list[i]) < 0;
 }
 
+/* The current child's key for the busy table (as its own node's table key). */
+static inline uint64_t node_key(void *ctx)
+{
+    node_children *k = ctx;
+    if (k->refused || k->depth < BUSY_DEPTH)
+        return 0;
+    return state_key(k->sr->g, k->child, k->sr->exact ? 0x9e3779b97f4a7c15ULL : 0);
+}
+
 /* A child whose mover moves again (a second piece) keeps the sign. */
 static inline int node_value(void *ctx, int alpha, int beta)
 {
@@ -232,7 +241,7 @@ static int negamax(bs_searcher *sr, const bs_state *s, int depth, int alpha, int
     bs_state child;
     node_children k = {.sr = sr, .s = s, .list = list, .child = &child, .depth = depth, .ply = ply};
     int at;
-    int best = pvs_children(sr, count, alpha, beta, node_enter, node_value, &k, &at);
+    int best = pvs_children(sr, count, alpha, beta, node_enter, node_value, node_key, &k, &at);
     if (best_out && at >= 0)
         *best_out = list[at];
     if (sr->stop)
@@ -336,7 +345,7 @@ static int solve(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_
         return status;
     sr->exact = bs_fast_solvable(g, s) ? 0 : 1;
     sr->allow_stop = 1;
-    int best = BS_PASS, margin;
+    int best = BS_PASS, margin, helpers = 0;
     if (bs_fast_solvable(g, s)) {
         /* a shallow search's estimate is the first guess of the null-window tests */
         int guess = 0;
@@ -347,7 +356,9 @@ static int solve(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_
             guess = guess > 64 ? 64 : guess < -64 ? -64 : guess;
         }
         sr->exact = 1;
+        helpers = lim && lim->threads > 1 ? bs_helpers_start(sr, s, lim->threads, &guess) : 0;
         margin = bs_solve64_root(sr, s, guess, &best);
+        sr->nodes += bs_helpers_stop(sr, NULL);
     } else {
         best = -2;
         margin = margin_of(negamax(sr, s, 0, -INF, INF, 0, &best));
@@ -364,7 +375,7 @@ static int solve(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_
     res->stopped = sr->stop;
     res->depth = bs_board_count(&s->board, BS_EMPTY);
     res->nodes = sr->nodes;
-    res->threads = 1;
+    res->threads = 1 + helpers;
     return BS_OK;
 }
 
@@ -453,7 +464,7 @@ static int midgame(bs_searcher *sr, const bs_game *g, const bs_state *s, const b
     children(sr, s, list);
     int best_move = list[0], best_value = 0, done = 0;
     uint64_t nodes = 0;
-    int helpers = lim && lim->threads > 1 && max_depth > 1 ? bs_helpers_start(sr, s, lim->threads) : 0;
+    int helpers = lim && lim->threads > 1 && max_depth > 1 ? bs_helpers_start(sr, s, lim->threads, NULL) : 0;
     for (int depth = 1; depth <= max_depth; depth++) {
         sr->allow_stop = depth > 1;
         bs_helpers_depth(sr, depth);

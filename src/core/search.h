@@ -74,9 +74,10 @@ typedef struct bs_search_limits {
     int mpc;        /* Multi-ProbCut with a learned evaluation that has its parameters
                        (bs_model_set_mpc): 0 the default width (BS_MPC_WIDTH), > 0 the width
                        in hundredths of a sigma, < 0 off */
-    int threads;    /* bs_search's midgame: threads searching together (Lazy SMP, sharing the
-                       table), 0 or 1 one, at most BS_MAX_THREADS; none beside an evaluation
-                       function. With more than one, the result may differ run to run. */
+    int threads;    /* threads searching together (Lazy SMP, sharing the table): bs_search's
+                       midgame and the 8 x 8 exact solve (bs_solve, bs_search's endgame); 0 or 1
+                       one, at most BS_MAX_THREADS; one beside an evaluation function. With more
+                       than one, a midgame result may differ run to run (an exact value never). */
 } bs_search_limits;
 
 #define BS_MAX_THREADS 8

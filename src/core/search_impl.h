@@ -205,41 +205,64 @@ static inline void busy_clear(bs_searcher *sr, uint64_t key)
  * and again with the whole window when it lands inside it; a cutoff ends
  * the loop. enter(ctx, i) makes child i the current one; value(ctx, a, b)
  * is the current child's value for the side to move, searched in (a, b)
- * (-INF for a child that has none). Returns the best value, -INF when no
- * child had one (on a stop: the best so far, or 0 before any; the caller
- * then stores nothing); *best_index is the child that gave it, or -1; a
- * best value >= beta is a cutoff at that child. The PVS loop of search.c's
- * negamax and the exact solver endgame64.c (the learned midgame writes its
- * own out, for speed: docs/decisions.md): always inlined with their static
- * callbacks, so each compiles to direct calls, as if written out. */
+ * (-INF for a child that has none); share_key(ctx), where given, is the
+ * current child's key for the busy table while helper threads run (0: not
+ * shared): a child (of the first 64, not the first) that another thread
+ * is searching is deferred to after the others. Returns the best value,
+ * -INF when no child had one (on a stop: the best so far, or 0 before any;
+ * the caller then stores nothing); *best_index is the child that gave it,
+ * or -1; a best value >= beta is a cutoff at that child. The PVS loop of
+ * search.c's negamax and the exact solver endgame64.c (the learned midgame
+ * writes its own out, for speed: docs/decisions.md): always inlined with
+ * their static callbacks, so each compiles to direct calls, as if written
+ * out. */
 static inline __attribute__((always_inline)) int pvs_children(bs_searcher *sr, int count, int alpha, int beta,
                                                               void (*enter)(void *ctx, int i),
                                                               int (*value)(void *ctx, int alpha, int beta),
-                                                              void *ctx, int *best_index)
+                                                              uint64_t (*share_key)(void *ctx), void *ctx,
+                                                              int *best_index)
 {
-    int best = -INF;
+    int best = -INF, searched = 0;
     *best_index = -1;
-    for (int i = 0; i < count; i++) {
-        enter(ctx, i);
-        int v;
-        if (i == 0) {
-            v = value(ctx, alpha, beta);
-        } else {
-            v = value(ctx, alpha, alpha + 1);
-            if (v > alpha && v < beta && !sr->stop)
+    bool share = share_key && sr->busy;
+    uint64_t deferred = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = 0; i < count; i++) {
+            if (pass == 1 && !(i < 64 && (deferred >> i & 1)))
+                continue;
+            enter(ctx, i);
+            uint64_t key = share ? share_key(ctx) : 0;
+            if (key) {
+                if (pass == 0 && searched > 0 && i < 64 && busy_has(sr, key)) {
+                    deferred |= 1ULL << i;
+                    continue;
+                }
+                busy_set(sr, key);
+            }
+            int v;
+            if (searched++ == 0) {
                 v = value(ctx, alpha, beta);
-        }
-        if (sr->stop)
-            return best > -INF ? best : 0;
-        if (v > best) {
-            best = v;
-            *best_index = i;
-            if (v > alpha) {
-                alpha = v;
-                if (alpha >= beta)
-                    break;
+            } else {
+                v = value(ctx, alpha, alpha + 1);
+                if (v > alpha && v < beta && !sr->stop)
+                    v = value(ctx, alpha, beta);
+            }
+            if (key)
+                busy_clear(sr, key);
+            if (sr->stop)
+                return best > -INF ? best : 0;
+            if (v > best) {
+                best = v;
+                *best_index = i;
+                if (v > alpha) {
+                    alpha = v;
+                    if (alpha >= beta)
+                        return best;
+                }
             }
         }
+        if (!deferred)
+            break;
     }
     return best;
 }
@@ -298,14 +321,15 @@ int bs_iteration(bs_searcher *sr, const bs_state *s, int depth, const int *last,
 
 /* search_threads.c: up to threads - 1 helpers started on `s` after the
  * main thread's begin (none with an evaluation function; fewer when memory
- * or threads run short: the search goes on), how many returned; the main thread's iteration
+ * or threads run short: the search goes on), how many returned; each
+ * deepening, or with solve_guess the 8 x 8 exact solve from that guess; the main thread's iteration
  * made known to them; stopped and joined (their node count returned,
  * *best raised to the deepest iteration a helper finished past it);
  * freed with the searcher. */
 typedef struct bs_helper_best {
     int depth, move, value; /* the deepest finished iteration of a helper (depth 0: none) */
 } bs_helper_best;
-int bs_helpers_start(bs_searcher *sr, const bs_state *s, int threads);
+int bs_helpers_start(bs_searcher *sr, const bs_state *s, int threads, const int *solve_guess);
 void bs_helpers_depth(bs_searcher *sr, int depth);
 uint64_t bs_helpers_stop(bs_searcher *sr, bs_helper_best *best);
 void bs_helpers_free(bs_searcher *sr);

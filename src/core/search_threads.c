@@ -15,7 +15,8 @@
  * position on a copy of the searcher (its own killers, history and node
  * count) that shares the table, always an iteration or two ahead of the
  * main thread's; what it stores (lockless entries: search_impl.h) cuts the
- * main thread's trees. The helpers stop when the main thread's deepening
+ * main thread's trees. An exact solve runs the same null-window tests
+ * in every thread. The helpers stop when the main thread's deepening
  * ends; a helper's iteration deeper than the main thread's last finished
  * one is the search's result (a search on a clock often stops with the
  * helper a ply ahead). A helper never calls back into the caller:
@@ -29,6 +30,7 @@ struct bs_helper {
     atomic_int stop;
     const atomic_int *main_depth;
     int lead; /* plies ahead of the main thread's iteration (at least on it) */
+    int solving, guess; /* an exact solve (from that first guess) rather than a deepening */
     int done, move, value; /* its deepest finished iteration (done 0: none), read after the join */
     pthread_t thread;
     int running;
@@ -44,6 +46,11 @@ static void *helper_main(void *arg)
 {
     bs_helper *hp = arg;
     bs_searcher *h = &hp->sr;
+    if (hp->solving) {
+        int best;
+        bs_solve64_root(h, &hp->state, hp->guess, &best);
+        return NULL;
+    }
     int value = 0, have = 0;
     for (int depth = 1; depth <= 60 && !h->stop; depth++) {
         int ahead = atomic_load_explicit(hp->main_depth, memory_order_relaxed) + hp->lead;
@@ -64,7 +71,7 @@ static void *helper_main(void *arg)
     return NULL;
 }
 
-int bs_helpers_start(bs_searcher *sr, const bs_state *s, int threads)
+int bs_helpers_start(bs_searcher *sr, const bs_state *s, int threads, const int *solve_guess)
 {
     int want = threads > BS_MAX_THREADS ? BS_MAX_THREADS - 1 : threads - 1, started = 0;
     if (want <= 0 || sr->cfg.eval_fn)
@@ -99,6 +106,8 @@ int bs_helpers_start(bs_searcher *sr, const bs_state *s, int threads)
         hp->state = *s;
         hp->main_depth = &sr->main_depth;
         hp->lead = i & 1;
+        hp->solving = solve_guess != NULL;
+        hp->guess = solve_guess ? *solve_guess : 0;
         hp->done = 0;
         atomic_store_explicit(&hp->stop, 0, memory_order_relaxed);
         if (pthread_create(&hp->thread, NULL, helper_main, hp) != 0)

@@ -26,6 +26,8 @@ function command.configure(cmd)
   cmd:option("--obf", "reversi: a file of OBF positions (one a line) to solve exactly.")
   cmd:option("--jobs", "reversi: solve in this many worker processes.", "1")
     :convert(options.integer_in(1, 256, "jobs"))
+  cmd:option("--threads", "reversi: threads solving each position together (sharing the table).", "1")
+    :convert(options.integer_in(1, 8, "threads"))
   cmd:option("--shard", "reversi: solve only slice I of N (I/N), positions I, I+N, ..., and print their lines.")
   cmd:option("--merge", "reversi: the listing and totals of shards' outputs (files of --shard lines).")
     :args("+")
@@ -121,6 +123,7 @@ function command.worker_argv(args)
                  "--time", tostring(args.time) }
   if args.eval then argv[#argv + 1] = "--eval=" .. args.eval end
   if args.tt_mb then argv[#argv + 1] = "--tt-mb=" .. args.tt_mb end
+  if args.threads > 1 then argv[#argv + 1] = "--threads=" .. args.threads end
   return argv
 end
 
@@ -195,7 +198,8 @@ local function solve_reversi(args)
     for index = first, #positions, count do
       local pos = positions[index]
       searcher:clear()
-      local move, margin, info = require("boardscript.solve").position(searcher, pos, args.time, evaluator)
+      local move, margin, info = require("boardscript.solve").position(searcher, pos, args.time, evaluator,
+        args.threads)
       local line = position_line(index, pos, move, margin, info, obf)
       lines[#lines + 1] = line
       io.stdout:write(line, "\n")
