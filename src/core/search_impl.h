@@ -224,14 +224,38 @@ static inline __attribute__((always_inline)) int pvs_children(bs_searcher *sr, i
 {
     int best = -INF, searched = 0;
     *best_index = -1;
-    bool share = share_key && sr->busy;
+    if (!share_key || !sr->busy) { /* one thread: the plain loop */
+        for (int i = 0; i < count; i++) {
+            enter(ctx, i);
+            int v;
+            if (i == 0) {
+                v = value(ctx, alpha, beta);
+            } else {
+                v = value(ctx, alpha, alpha + 1);
+                if (v > alpha && v < beta && !sr->stop)
+                    v = value(ctx, alpha, beta);
+            }
+            if (sr->stop)
+                return best > -INF ? best : 0;
+            if (v > best) {
+                best = v;
+                *best_index = i;
+                if (v > alpha) {
+                    alpha = v;
+                    if (alpha >= beta)
+                        break;
+                }
+            }
+        }
+        return best;
+    }
     uint64_t deferred = 0;
     for (int pass = 0; pass < 2; pass++) {
         for (int i = 0; i < count; i++) {
             if (pass == 1 && !(i < 64 && (deferred >> i & 1)))
                 continue;
             enter(ctx, i);
-            uint64_t key = share ? share_key(ctx) : 0;
+            uint64_t key = share_key(ctx);
             if (key) {
                 if (pass == 0 && searched > 0 && i < 64 && busy_has(sr, key)) {
                     deferred |= 1ULL << i;
