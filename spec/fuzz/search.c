@@ -120,6 +120,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     bs_search_limits lim = {.depth = fz_arg(&in, 1, 4), .endgame = fz_arg(&in, 0, 10),
                             .nodes = (uint64_t)(1 + fz_range(&in, 0, 3000)), .midgame_first = fz_arg(&in, 0, 1),
                             .mpc = fz_arg(&in, -1, 300)};
+    lim.threads = fz_arg(&in, 0, 3); /* helper threads on the same table */
     bs_search_result res;
     int st = bs_search(sr, &g, &s, &lim, &res);
     if (!state_ok) {
