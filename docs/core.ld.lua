@@ -619,7 +619,13 @@
 -- sigmas, 0.01 .. 100), `threads` (1 .. 8, default 1: `search`'s midgame
 -- by that many threads sharing the table, Lazy SMP with the children a
 -- thread is searching left to the others, simplified ABDADA; the move and
--- value may then differ run to run; with `evaluate` one thread). An error raised in
+-- value may then differ run to run; with `evaluate` one thread), `without`
+-- (a list of techniques to leave out, to measure what each gains: "etc"
+-- and "stability", the exact solver's enhanced transposition and stability
+-- cutoffs; "eval_order", ordering by the learned evaluation; "killers",
+-- killer and history ordering on the generic path; "aspiration", the
+-- windows of the iterations after the third; "table", the table's cutoffs
+-- and moves; another name raises naming the item). An error raised in
 -- `evaluate`, a yield from it or a value that is no number stops the search
 -- and the call raises it. Inside `evaluate` the searcher may be read
 -- (`evaluate`, `position`, `weights`) but `search`, `solve`, `set_weights`

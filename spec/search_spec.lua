@@ -321,4 +321,49 @@ describe("the alphabeta policy", function()
     end })
     assert.truthy(logged:find(" depth 5 ", 1, true) or logged:find(" depth 6 ", 1, true), logged)
   end)
+
+  it("goes without a technique on request (without = {...}): the same exact values, other trees", function()
+    local ev = require("boardscript.evalfile").for_game(nil, "reversi", 8)
+    local s = core.searcher { tt_mb = 8 }
+    -- an exact solve (16 empty cells) with each of the solver's techniques left out
+    local e = bs.game.new("reversi", {}, core.rng(3))
+    while e.state.board:count("empty") > 16 do
+      local moves = e:moves()
+      if #moves == 0 then e:pass() else e:play(moves[e.rng:random(#moves)]) end
+    end
+    local function solved(without)
+      s:clear()
+      local _, margin, info = s:solve(e.state.board, e.state.player, { evaluator = ev, without = without })
+      return margin, info.nodes
+    end
+    local margin, nodes = solved(nil)
+    for _, name in ipairs { "etc", "stability", "eval_order", "table" } do
+      local m, n = solved { name }
+      assert.equal(margin, m, name)
+      assert.are_not.equal(nodes, n, name)
+    end
+    -- the midgame: the learned path (ordering, aspiration, table) and the generic one (killers)
+    local g = bs.game.new("reversi", {}, core.rng(4))
+    for _ = 1, 18 do
+      local moves = g:moves()
+      g:play(moves[g.rng:random(#moves)])
+    end
+    local function searched(opts)
+      s:clear()
+      local _, _, info = s:search(g.state.board, g.state.player, opts)
+      return info.nodes
+    end
+    local learned = searched { depth = 8, evaluator = ev, mpc = false }
+    for _, name in ipairs { "eval_order", "aspiration", "table" } do
+      assert.are_not.equal(learned, searched { depth = 8, evaluator = ev, mpc = false, without = { name } }, name)
+    end
+    assert.are_not.equal(searched { depth = 6 }, searched { depth = 6, without = { "killers" } })
+    local ok, err = pcall(s.search, s, g.state.board, g.state.player, { without = { "etc", "speed" } })
+    assert.falsy(ok)
+    assert.truthy(tostring(err):find("field 'without': item 2 is not", 1, true), err)
+    ok, err = pcall(players.load, "alphabeta:without=etc+speed")
+    assert.falsy(ok)
+    assert.truthy(tostring(err):find("is not a list of etc", 1, true), err)
+    assert.truthy(players.load("alphabeta:depth=3,without=etc+stability").policy:choose(g, {}))
+  end)
 end)

@@ -44,12 +44,13 @@ end
 -- @tparam[opt] number time seconds before the solver gives up (0 or nil: never)
 -- @param[opt] evaluator a core.evaluator that orders the moves (nil: the hand ordering)
 -- @tparam[opt] integer threads threads solving together (1 .. 8; default 1)
+-- @tparam[opt] {string,...} without techniques left out (core.searcher's `without`)
 -- @return the move ({row, col}, "pass" or "end")
 -- @treturn integer the margin
 -- @treturn table the info
-function solve.position(searcher, pos, time, evaluator, threads)
+function solve.position(searcher, pos, time, evaluator, threads, without)
   local opts = { game = solve.GAME, time = time and time > 0 and time or nil, evaluator = evaluator,
-                 threads = threads }
+                 threads = threads, without = without }
   local move, margin, info = searcher:solve(pos.board, pos.player, opts)
   if move ~= nil then return move, margin, info end
   return "end", solve.final_margin(searcher, pos.board, pos.player), { exact = true, nodes = 0, seconds = 0 }

@@ -11,6 +11,8 @@ typedef struct solve64 {
     int misere, to_winner;
     int most; /* the cells that can hold a disc: no margin exceeds it */
     const bs_pat64 *pm; /* a learned evaluation to order moves by far from the end, or NULL */
+    int stability;      /* stability cutoffs (not in a misere game, nor BS_WITHOUT_STABILITY) */
+    int etc_min;        /* empties from which enhanced transposition cutoffs are tried */
 } solve64;
 
 /* Empty cells from which a learned evaluation orders the solver's moves
@@ -254,7 +256,7 @@ static int solve_deep(solve64 *c, uint64_t P, uint64_t O, int alpha, int beta, b
         return -solve_deep(c, O, P, -beta, -alpha, true, NULL);
     }
     /* stability cutoff: O's stable discs cap what P can win */
-    if (!c->misere && !best_sq && alpha >= c->most - 2 * __builtin_popcountll(O)) {
+    if (c->stability && !best_sq && alpha >= c->most - 2 * __builtin_popcountll(O)) {
         int most = c->most - 2 * stable64(P, O, c->blocks);
         if (most <= alpha)
             return most;
@@ -301,7 +303,7 @@ static int solve_deep(solve64 *c, uint64_t P, uint64_t O, int alpha, int beta, b
             v = v / 8 - 16 * __builtin_popcountll(reply_set); /* hundredths of a disc, and mobility */
             if (sq == tt_move)
                 v += 1 << 24;
-            if (empties >= ETC_MIN_EMPTIES && !best_sq) {
+            if (empties >= c->etc_min && !best_sq) {
                 tt_hit child_hit;
                 const tt_hit *ce = probe64(sr, key64(nO, nP), &child_hit);
                 if (ce && (ce->flag & TT_UPPER) && -ce->value >= beta)
@@ -320,7 +322,7 @@ static int solve_deep(solve64 *c, uint64_t P, uint64_t O, int alpha, int beta, b
         }
         /* enhanced transposition cutoff: a child already known to be bad
          * enough for the opponent refutes this node at once */
-        if (empties >= ETC_MIN_EMPTIES && !best_sq) {
+        if (empties >= c->etc_min && !best_sq) {
             tt_hit child_hit;
             const tt_hit *ce = probe64(sr, key64(nO, nP), &child_hit);
             if (ce && (ce->flag & TT_UPPER) && -ce->value >= beta)
@@ -365,7 +367,9 @@ static int solve_deep(solve64 *c, uint64_t P, uint64_t O, int alpha, int beta, b
 int bs_solve64_root(bs_searcher *sr, const bs_state *s, int guess, int *best)
 {
     solve64 c = {sr, bs_pack64(s->board.plane[2]), sr->g->misere, sr->g->empties_to_winner, 0,
-                 sr->mid64 ? &sr->pat64 : NULL};
+                 sr->mid64 && !(sr->without & BS_WITHOUT_EVAL_ORDER) ? &sr->pat64 : NULL,
+                 !sr->g->misere && !(sr->without & BS_WITHOUT_STABILITY),
+                 sr->without & BS_WITHOUT_ETC ? 99 : ETC_MIN_EMPTIES};
     c.most = 64 - __builtin_popcountll(c.blocks);
     uint64_t P = bs_pack64(s->board.plane[s->player - 1]);
     uint64_t O = bs_pack64(s->board.plane[bs_opponent(s->player) - 1]);

@@ -132,12 +132,14 @@ static void order(bs_searcher *sr, const bs_state *s, int *list, int count, int 
 {
     int score[MAX_MOVES];
     const int *hist = sr->history[s->player - 1];
+    bool killers = !(sr->without & BS_WITHOUT_KILLERS);
     for (int i = 0; i < count; i++) {
         int m = list[i];
         score[i] = m == first ? 1 << 30
-                   : (ply < MAX_PLY && (m == sr->killers[ply][0] || m == sr->killers[ply][1])) ? 1 << 29
+                   : killers && ply < MAX_PLY && (m == sr->killers[ply][0] || m == sr->killers[ply][1]) ? 1 << 29
                    : m == BS_PASS ? -1
-                                  : hist[m];
+                   : killers       ? hist[m]
+                                   : 0;
     }
     for (int i = 1; i < count; i++) { /* insertion sort, best first */
         int m = list[i], v = score[i], j = i - 1;
@@ -279,6 +281,7 @@ static int begin(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_
     sr->mid64 = 0;
     int width = lim && lim->mpc ? lim->mpc : BS_MPC_WIDTH;
     sr->mpc_width = width > 0 && sr->model && sr->model->mpc && !sr->cfg.eval_fn ? width : 0;
+    sr->without = lim ? lim->without : 0;
     if (bs_mid64_applies(sr, g, s)) {
         if (sr->model_generation != sr->model->generation) { /* fitted since it was set */
             sr->model_generation = sr->model->generation;
@@ -436,7 +439,8 @@ int bs_search(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_sea
 
 int bs_iteration(bs_searcher *sr, const bs_state *s, int depth, const int *last, int *move)
 {
-    if (!sr->mid64 || depth < 4 || !last || *last >= BS_WIN || *last <= -BS_WIN)
+    if (!sr->mid64 || depth < 4 || !last || *last >= BS_WIN || *last <= -BS_WIN ||
+        (sr->without & BS_WITHOUT_ASPIRATION))
         return root_search(sr, s, depth, -INF, INF, move);
     /* aspiration: a narrow window round the last value, widened when it fails */
     int lo = *last - ASPIRATION, hi = *last + ASPIRATION;

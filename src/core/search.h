@@ -74,6 +74,7 @@ typedef struct bs_search_limits {
     int mpc;        /* Multi-ProbCut with a learned evaluation that has its parameters
                        (bs_model_set_mpc): 0 the default width (BS_MPC_WIDTH), > 0 the width
                        in hundredths of a sigma, < 0 off */
+    unsigned without; /* BS_WITHOUT_* techniques left out (0: every one used) */
     int threads;    /* threads searching together (Lazy SMP, sharing the table): bs_search's
                        midgame and the 8 x 8 exact solve (bs_solve, bs_search's endgame); 0 or 1
                        one, at most BS_MAX_THREADS; one beside an evaluation function. With more
@@ -81,6 +82,16 @@ typedef struct bs_search_limits {
 } bs_search_limits;
 
 #define BS_MAX_THREADS 8
+
+/* Techniques a search can go without (bs_search_limits.without, or'ed),
+ * so that each one's gain can be measured: */
+#define BS_WITHOUT_ETC 1u        /* the exact solver's enhanced transposition cutoffs */
+#define BS_WITHOUT_STABILITY 2u  /* the exact solver's stability cutoffs */
+#define BS_WITHOUT_EVAL_ORDER 4u /* ordering by the learned evaluation (8 x 8 midgame far from the leaves,
+                                    the solver far from the end): the cheap mobility ordering instead */
+#define BS_WITHOUT_KILLERS 8u    /* killer and history ordering (the generic path) */
+#define BS_WITHOUT_ASPIRATION 16u /* the aspiration window of each iteration after the third */
+#define BS_WITHOUT_TABLE 32u     /* the transposition table's cutoffs and moves (it is still written) */
 
 /* The default Multi-ProbCut width: a shallow search must predict a cutoff
  * by this many hundredths of the prediction's sigma. */

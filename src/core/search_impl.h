@@ -80,6 +80,7 @@ struct bs_searcher {
     int stop, allow_stop, exact;
     unsigned age; /* 0..63, one more at each search or solve: the table is kept between them */
     int mpc_width; /* Multi-ProbCut in this search: the width in hundredths of a sigma, 0 off */
+    unsigned without; /* the search's BS_WITHOUT_* */
     /* Lazy SMP (search_threads.c): the helpers, made on first use, and the
      * iteration the main thread is on */
     struct bs_helper *helpers[BS_MAX_THREADS - 1];
@@ -116,6 +117,8 @@ static inline void tt_unpack(uint64_t data, tt_hit *h)
  * current one needs the room. Returns `hit` filled, or NULL on a miss. */
 static inline const tt_hit *tt_find(const bs_searcher *sr, uint64_t key, tt_hit *hit)
 {
+    if (sr->without & BS_WITHOUT_TABLE)
+        return NULL;
     const tt_entry *e = &sr->tt[key & sr->tt_mask & ~(size_t)1];
     for (int i = 0; i < 2; i++) {
         uint64_t data = tt_load(&e[i].data);

@@ -183,7 +183,7 @@ static int negamax64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_t
         int v;
         if (sq == tt_move) {
             v = 1 << 28;
-        } else if (depth >= EVAL_ORDER_DEPTH) {
+        } else if (depth >= EVAL_ORDER_DEPTH && !(sr->without & BS_WITHOUT_EVAL_ORDER)) {
             uint16_t child[BS_MODEL_MAX_INSTANCES];
             memcpy(child, idx, sizeof(uint16_t) * (size_t)m->ninst);
             bs_pat64_update(m, child, white ? 2 : 1, sq, f);

@@ -23,7 +23,9 @@
  *   learned evaluation (core.evaluator), mpc = false | true | width (its
  *   Multi-ProbCut, when it has the parameters: off, the default width, or a
  *   width in sigmas), threads = 1..8 (search's midgame: Lazy SMP helpers beside
- *   the main thread, none with `evaluate`). With `time`, a search that has
+ *   the main thread, none with `evaluate`), without = a list of techniques
+ *   left out ("etc", "stability", "eval_order", "killers", "aspiration",
+ *   "table": search.h's BS_WITHOUT_*). With `time`, a search that has
  *   settled stops early (iteration_done below).
  * A move is {row, col} (1-based) or "pass"; values are for `player`.
  */
@@ -217,6 +219,39 @@ static void push_move(lua_State *L, int move)
     lua_rawseti(L, -2, 2);
 }
 
+/* The techniques a search goes without: field `without` of the options at
+ * `opts`, a list of names (nil: none). */
+static unsigned check_without(lua_State *L, int opts)
+{
+    static const char *const NAMES[] = {"etc", "stability", "eval_order", "killers", "aspiration", "table", NULL};
+    static const unsigned BITS[] = {BS_WITHOUT_ETC,     BS_WITHOUT_STABILITY,  BS_WITHOUT_EVAL_ORDER,
+                                    BS_WITHOUT_KILLERS, BS_WITHOUT_ASPIRATION, BS_WITHOUT_TABLE};
+    unsigned without = 0;
+    int type = lua_getfield(L, opts, "without");
+    if (type == LUA_TNIL) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    if (type != LUA_TTABLE)
+        luaL_argerror(L, opts, "field 'without': a list of technique names expected");
+    lua_Integer n = luaL_len(L, -1);
+    for (lua_Integer i = 1; i <= n; i++) {
+        lua_geti(L, -1, i);
+        const char *name = lua_tostring(L, -1);
+        int k = 0;
+        while (NAMES[k] && (!name || lua_type(L, -1) != LUA_TSTRING || strcmp(NAMES[k], name) != 0))
+            k++;
+        if (!NAMES[k])
+            luaL_argerror(L, opts,
+                          lua_pushfstring(L, "field 'without': item %d is not etc, stability, eval_order, killers, "
+                                             "aspiration or table", (int)i));
+        without |= BITS[k];
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return without;
+}
+
 /* Runs a search or a solve and pushes move, value, info. */
 static int run(lua_State *L, int exact)
 {
@@ -233,6 +268,7 @@ static int run(lua_State *L, int exact)
         lim.nodes = (uint64_t)bs_lua_intfield(L, opts, "nodes", 0, LUA_MAXINTEGER, 0);
         seconds = bs_lua_numfield(L, opts, "time", 0, 1e7, 0);
         lim.threads = (int)bs_lua_intfield(L, opts, "threads", 1, BS_MAX_THREADS, 1);
+        lim.without = check_without(L, opts);
         /* mpc: false off, true or nil the default width, a number the width in sigmas */
         int mt = lua_getfield(L, opts, "mpc");
         if (mt == LUA_TBOOLEAN) {

@@ -51,6 +51,22 @@ local function accepts(rules)
   return rules_mod.searched_in_core(rules) or describe.in_core(rules)
 end
 
+--- The techniques a search can go without (core.searcher's `without`).
+local TECHNIQUES = { etc = true, stability = true, eval_order = true, killers = true, aspiration = true,
+                     table = true }
+
+--- The list of technique names in option text "etc+stability" (nil: the
+-- text names one that is not a technique).
+local function without_list(text)
+  if text == nil then return nil end
+  local list = {}
+  for name in (text .. "+"):gmatch("([^+]*)%+") do
+    if not TECHNIQUES[name] then return nil end
+    list[#list + 1] = name
+  end
+  return list
+end
+
 local function mpc_value(text)
   if text == nil or text == "on" then return true end
   if text == "off" then return false end
@@ -78,6 +94,12 @@ local alphabeta = {
             end,
             help = "Multi-ProbCut, where the evaluation file has fitted parameters: on (default), off, or the "
               .. "width in sigmas (on is 1.5)" },
+    without = { type = "string", check = function(v)
+                  return without_list(v) ~= nil,
+                    ("%s is not a list of etc, stability, eval_order, killers, aspiration, table joined by +"):format(v)
+                end,
+                help = "techniques left out, to measure each one's gain: etc, stability, eval_order, killers, "
+                  .. "aspiration, table, joined by + (default: none)" },
     threads = { type = "integer", min = 1, max = 8, default = 1,
                 help = "threads searching together (Lazy SMP; not with a Lua evaluate; moves may differ run to run)" },
   },
@@ -86,6 +108,9 @@ local alphabeta = {
 --- The searcher's `mpc` field for option text `text` (nil: the default):
 -- true, false or a width in sigmas; nil for text that is none of them.
 alphabeta.mpc_value = mpc_value
+--- The searcher's `without` list for option text `text` (nil: none, or
+-- text that names something else).
+alphabeta.without_list = without_list
 
 --- The depth of a search given neither a depth nor a time (the C
 -- searcher's default).
@@ -185,6 +210,7 @@ function Instance:search_options(g, ctx)
     evaluator = self:evaluator(g),
     mpc = alphabeta.mpc_value(opts.mpc),
     threads = opts.threads,
+    without = without_list(opts.without),
   }
 end
 

@@ -28,6 +28,15 @@ function command.configure(cmd)
     :convert(options.integer_in(1, 256, "jobs"))
   cmd:option("--threads", "reversi: threads solving each position together (sharing the table).", "1")
     :convert(options.integer_in(1, 8, "threads"))
+  cmd:option("--without", "reversi: leave out these techniques of the solver, to measure their gain: etc, "
+    .. "stability, eval_order, table, joined by +.")
+    :convert(function(text)
+      local list = require("boardscript.ai.alphabeta").without_list(text)
+      if not list then
+        return nil, ("without: %s is not a list of etc, stability, eval_order, table joined by +"):format(text)
+      end
+      return list
+    end)
   cmd:option("--shard", "reversi: solve only slice I of N (I/N), positions I, I+N, ..., and print their lines.")
   cmd:option("--merge", "reversi: the listing and totals of shards' outputs (files of --shard lines).")
     :args("+")
@@ -124,6 +133,7 @@ function command.worker_argv(args)
   if args.eval then argv[#argv + 1] = "--eval=" .. args.eval end
   if args.tt_mb then argv[#argv + 1] = "--tt-mb=" .. args.tt_mb end
   if args.threads > 1 then argv[#argv + 1] = "--threads=" .. args.threads end
+  if args.without then argv[#argv + 1] = "--without=" .. table.concat(args.without, "+") end
   return argv
 end
 
@@ -199,7 +209,7 @@ local function solve_reversi(args)
       local pos = positions[index]
       searcher:clear()
       local move, margin, info = require("boardscript.solve").position(searcher, pos, args.time, evaluator,
-        args.threads)
+        args.threads, args.without)
       local line = position_line(index, pos, move, margin, info, obf)
       lines[#lines + 1] = line
       io.stdout:write(line, "\n")
