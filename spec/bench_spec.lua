@@ -7,7 +7,8 @@ local bench = require "boardscript.bench"
 local UNITS = {
   perft8 = "leaves/s", perft6 = "leaves/s", perft10 = "leaves/s", perft16 = "leaves/s", perft26 = "leaves/s",
   perft16_mid = "leaves/s", perft26_mid = "leaves/s", perft8_orth = "leaves/s", perft16_orth = "leaves/s",
-  search = "nodes/s", search_learned = "nodes/s", ffo = "s", playout_c = "games/s", playout_lua = "games/s",
+  search = "nodes/s", search_learned = "nodes/s", search_learned_2t = "nodes/s", ffo = "s", playout_c = "games/s",
+  playout_lua = "games/s",
   playout_hooks = "games/s",
   playout_lua_math = "games/s", playout_lua_board = "games/s", playout_lua_own = "games/s",
   mcts = "playouts/s", dots = "s", start_version = "ms", start_play = "ms",
@@ -47,10 +48,12 @@ describe("boardscript bench", function()
     end
     assert.same(bench.names(), names)
     assert.same({ "perft8", "perft6", "perft10", "perft16", "perft8_orth", "perft16_orth", "perft26", "perft16_mid",
-      "perft26_mid", "search", "search_learned", "ffo",
+      "perft26_mid", "search", "search_learned", "search_learned_2t", "ffo",
       "playout_c", "playout_lua", "playout_lua_math", "playout_lua_own", "playout_lua_board", "playout_hooks",
       "mcts", "dots", "start_version", "start_play" }, names)
-    assert.matches("solve exactly 2 positions of [^ ]+ %(2 with the expected score%)", doc.figures[12].what)
+    assert.matches("solve exactly 2 positions of [^ ]+ %(2 with the expected score%)", doc.figures[13].what)
+    assert.matches("^search_learned's positions by 2 threads", doc.figures[12].what)
+    assert.equal("wall", doc.figures[12].clock)
     assert.matches("learned evaluation reversi%-8%.bse", doc.figures[11].what)
     -- the direction-set figures count what the reference walk counts
     local b = require("boardscript.rules").load("reversi"):setup().board

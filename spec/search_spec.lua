@@ -319,7 +319,7 @@ describe("the alphabeta policy", function()
     players.load("alphabeta:depth=5,threads=2").policy:choose(g, { log = function(fmt, ...)
       logged = fmt:format(...)
     end })
-    assert.truthy(logged:find(" depth 5 ", 1, true) or logged:find(" depth 6 ", 1, true), logged)
+    assert.truthy(logged:find(" depth 5 ", 1, true), logged) -- no deeper than asked, whatever the helper did
   end)
 
   it("goes without a technique on request (without = {...}): the same exact values, other trees", function()

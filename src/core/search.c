@@ -359,7 +359,7 @@ static int solve(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_
             guess = guess > 64 ? 64 : guess < -64 ? -64 : guess;
         }
         sr->exact = 1;
-        helpers = lim && lim->threads > 1 ? bs_helpers_start(sr, s, lim->threads, &guess) : 0;
+        helpers = lim && lim->threads > 1 ? bs_helpers_start(sr, s, lim->threads, 0, &guess) : 0;
         margin = bs_solve64_root(sr, s, guess, &best);
         sr->nodes += bs_helpers_stop(sr, NULL);
     } else {
@@ -468,7 +468,8 @@ static int midgame(bs_searcher *sr, const bs_game *g, const bs_state *s, const b
     children(sr, s, list);
     int best_move = list[0], best_value = 0, done = 0;
     uint64_t nodes = 0;
-    int helpers = lim && lim->threads > 1 && max_depth > 1 ? bs_helpers_start(sr, s, lim->threads, NULL) : 0;
+    int helpers =
+        lim && lim->threads > 1 && max_depth > 1 ? bs_helpers_start(sr, s, lim->threads, max_depth, NULL) : 0;
     for (int depth = 1; depth <= max_depth; depth++) {
         sr->allow_stop = depth > 1;
         bs_helpers_depth(sr, depth);

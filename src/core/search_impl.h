@@ -349,14 +349,15 @@ int bs_iteration(bs_searcher *sr, const bs_state *s, int depth, const int *last,
 /* search_threads.c: up to threads - 1 helpers started on `s` after the
  * main thread's begin (none with an evaluation function; fewer when memory
  * or threads run short: the search goes on), how many returned; each
- * deepening, or with solve_guess the 8 x 8 exact solve from that guess; the main thread's iteration
+ * deepening up to max_depth, or with solve_guess the 8 x 8 exact solve
+ * from that guess; the main thread's iteration
  * made known to them; stopped and joined (their node count returned,
  * *best raised to the deepest iteration a helper finished past it);
  * freed with the searcher. */
 typedef struct bs_helper_best {
     int depth, move, value; /* the deepest finished iteration of a helper (depth 0: none) */
 } bs_helper_best;
-int bs_helpers_start(bs_searcher *sr, const bs_state *s, int threads, const int *solve_guess);
+int bs_helpers_start(bs_searcher *sr, const bs_state *s, int threads, int max_depth, const int *solve_guess);
 void bs_helpers_depth(bs_searcher *sr, int depth);
 uint64_t bs_helpers_stop(bs_searcher *sr, bs_helper_best *best);
 void bs_helpers_free(bs_searcher *sr);

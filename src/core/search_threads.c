@@ -13,9 +13,11 @@
 /*
  * Lazy SMP: each helper runs its own iterative deepening of the same
  * position on a copy of the searcher (its own killers, history and node
- * count) that shares the table, always an iteration or two ahead of the
- * main thread's; what it stores (lockless entries: search_impl.h) cuts the
- * main thread's trees. An exact solve runs the same null-window tests
+ * count) that shares the table, never behind the main thread's iteration
+ * (the first helper on it, a second one ply ahead, ...), and up to the
+ * search's depth; a thread entering a child another is in takes its other
+ * children first (search_impl.h's busy table), and what each stores
+ * (lockless entries) cuts the others' trees. An exact solve runs the same null-window tests
  * in every thread. The helpers stop when the main thread's deepening
  * ends; a helper's iteration deeper than the main thread's last finished
  * one is the search's result (a search on a clock often stops with the
@@ -29,7 +31,8 @@ struct bs_helper {
     bs_state state; /* the position, copied */
     atomic_int stop;
     const atomic_int *main_depth;
-    int lead; /* plies ahead of the main thread's iteration (at least on it) */
+    int lead;      /* plies ahead of the main thread's iteration (at least on it) */
+    int max_depth; /* the search's deepest iteration */
     int solving, guess; /* an exact solve (from that first guess) rather than a deepening */
     int done, move, value; /* its deepest finished iteration (done 0: none), read after the join */
     pthread_t thread;
@@ -52,10 +55,10 @@ static void *helper_main(void *arg)
         return NULL;
     }
     int value = 0, have = 0;
-    for (int depth = 1; depth <= 60 && !h->stop; depth++) {
+    for (int depth = 1; depth <= hp->max_depth && !h->stop; depth++) {
         int ahead = atomic_load_explicit(hp->main_depth, memory_order_relaxed) + hp->lead;
         if (depth < ahead)
-            depth = ahead > 60 ? 60 : ahead;
+            depth = ahead > hp->max_depth ? hp->max_depth : ahead;
         int move = -2;
         int v = bs_iteration(h, &hp->state, depth, have ? &value : NULL, &move);
         if (h->stop)
@@ -71,7 +74,7 @@ static void *helper_main(void *arg)
     return NULL;
 }
 
-int bs_helpers_start(bs_searcher *sr, const bs_state *s, int threads, const int *solve_guess)
+int bs_helpers_start(bs_searcher *sr, const bs_state *s, int threads, int max_depth, const int *solve_guess)
 {
     int want = threads > BS_MAX_THREADS ? BS_MAX_THREADS - 1 : threads - 1, started = 0;
     if (want <= 0 || sr->cfg.eval_fn)
@@ -106,6 +109,7 @@ int bs_helpers_start(bs_searcher *sr, const bs_state *s, int threads, const int 
         hp->state = *s;
         hp->main_depth = &sr->main_depth;
         hp->lead = i & 1;
+        hp->max_depth = max_depth;
         hp->solving = solve_guess != NULL;
         hp->guess = solve_guess ? *solve_guess : 0;
         hp->done = 0;

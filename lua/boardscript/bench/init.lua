@@ -30,6 +30,7 @@ bench.FIGURES = {
   perft.midgame_figure("perft26_mid", 26, 300, 5, 3),
   search.search,
   search.search_learned,
+  search.search_learned_2t,
   search.ffo,
   playout.c,
   playout.lua,

@@ -8,17 +8,18 @@ local search = {}
 
 -- Searches `count` midgame positions to `depth` (with the learned
 -- `evaluator` when given), full-width (no Multi-ProbCut: the same tree as
--- the figures before it): the nodes and processor seconds in all.
-local function search_midgames(count, depth, evaluator)
+-- the figures before it), by `threads` threads (default 1): the nodes and
+-- processor seconds in all, and the wall seconds.
+local function search_midgames(count, depth, evaluator, threads)
   local searcher = core.searcher { tt_mb = 16 }
-  local nodes, seconds = 0, 0
+  local nodes, seconds, wall = 0, 0, 0
   for _, pos in ipairs(workload.midgame_positions(count)) do
     searcher:clear()
     local t, _, _, info = workload.timed(searcher.search, searcher, pos.board, pos.player,
-      { depth = depth, endgame = 0, evaluator = evaluator, mpc = false })
-    nodes, seconds = nodes + info.nodes, seconds + t
+      { depth = depth, endgame = 0, evaluator = evaluator, mpc = false, threads = threads })
+    nodes, seconds, wall = nodes + info.nodes, seconds + t, wall + info.seconds
   end
-  return nodes, seconds
+  return nodes, seconds, wall
 end
 
 --- The alphabeta search with the hand-written evaluation.
@@ -47,6 +48,26 @@ search.search_learned = {
         .. "full-width")
         :format(depth, count, path:match("[^/]*$")),
       value = nodes / seconds, seconds = seconds, count = nodes, count_unit = "nodes", depth = depth, positions = count,
+    }
+  end,
+}
+
+--- search_learned's work by two threads (threads=2): the nodes of both a
+-- second of wall time, and the wall time against one thread's.
+search.search_learned_2t = {
+  name = "search_learned_2t", unit = "nodes/s",
+  run = function(opts)
+    local ev, path = workload.learned_8x8(opts)
+    if not ev then return { skipped = "no learned 8 x 8 Reversi evaluation (--eval FILE, or a shipped one)" } end
+    local count, depth = 8, opts.quick and 4 or 11
+    local _, _, one = search_midgames(count, depth, ev, 1)
+    local nodes, seconds, wall = search_midgames(count, depth, ev, 2)
+    return {
+      what = ("search_learned's positions by 2 threads (Lazy SMP, simplified ABDADA), nodes of both a second of "
+        .. "wall time; depth %d in %.3f s of wall time against %.3f s with one thread (%.2fx), %s")
+        :format(depth, wall, one, one / wall, path:match("[^/]*$")),
+      value = nodes / wall, seconds = wall, cpu_seconds = seconds, wall_one = one, count = nodes,
+      count_unit = "nodes", depth = depth, positions = count, clock = "wall",
     }
   end,
 }
