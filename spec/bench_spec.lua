@@ -22,7 +22,12 @@ describe("boardscript bench", function()
   it("measures every figure with --quick --json, each in a process of its own", function()
     local path = os.tmpname()
     support.spit(path, OBF)
-    local status, out, err = support.run { "bench", "--quick", "--json", "--obf", path }
+    -- under qemu-user a thread never runs (search_spec): the two-thread figure natively only
+    local emulated = os.getenv("BOARDSCRIPT_EMULATED") ~= nil
+    local expected = bench.names()
+    if emulated then table.remove(expected, 12) end
+    local status, out, err = support.run { "bench", "--quick", "--json", "--obf", path,
+                                           "--only", table.concat(expected, ",") }
     os.remove(path)
     assert.equal("", err)
     assert.equal(0, status)
@@ -46,14 +51,17 @@ describe("boardscript bench", function()
       assert.is_true(figure.clock == "cpu" or figure.clock == "wall")
       if io.open("/proc/self/status") then assert.is_true(figure.rss_kib > 0, figure.name) end
     end
-    assert.same(bench.names(), names)
+    assert.same(expected, names)
     assert.same({ "perft8", "perft6", "perft10", "perft16", "perft8_orth", "perft16_orth", "perft26", "perft16_mid",
       "perft26_mid", "search", "search_learned", "search_learned_2t", "ffo",
       "playout_c", "playout_lua", "playout_lua_math", "playout_lua_own", "playout_lua_board", "playout_hooks",
-      "mcts", "dots", "start_version", "start_play" }, names)
-    assert.matches("solve exactly 2 positions of [^ ]+ %(2 with the expected score%)", doc.figures[13].what)
-    assert.matches("^search_learned's positions by 2 threads", doc.figures[12].what)
-    assert.equal("wall", doc.figures[12].clock)
+      "mcts", "dots", "start_version", "start_play" }, bench.names())
+    local ffo = emulated and 12 or 13
+    assert.matches("solve exactly 2 positions of [^ ]+ %(2 with the expected score%)", doc.figures[ffo].what)
+    if not emulated then
+      assert.matches("^search_learned's positions by 2 threads", doc.figures[12].what)
+      assert.equal("wall", doc.figures[12].clock)
+    end
     assert.matches("learned evaluation reversi%-8%.bse", doc.figures[11].what)
     -- the direction-set figures count what the reference walk counts
     local b = require("boardscript.rules").load("reversi"):setup().board

@@ -124,11 +124,14 @@ return 4
     assert.equal(moves(out), moves(out_h))
     assert.matches(", ordered by the hand ordering\n$", out_h)
     assert.are_not.equal(out:match("#1 [^\n]*nodes (%d+)"), out_h:match("#1 [^\n]*nodes (%d+)"))
-    -- threads solving together: the same margins (a move of equal value may differ)
-    local status_t, out_t = host { "solve", "reversi", "--obf", path, "--threads", "2" }
-    assert.equal(1, status_t)
-    local function margins(text) return (moves(text):gsub("#(%d+) %S+ ", "#%1 ")) end
-    assert.equal(margins(out), margins(out_t))
+    -- threads solving together: the same margins (a move of equal value may differ);
+    -- natively only (a thread never runs under qemu-user: search_spec)
+    if not os.getenv("BOARDSCRIPT_EMULATED") then
+      local status_t, out_t = host { "solve", "reversi", "--obf", path, "--threads", "2" }
+      assert.equal(1, status_t)
+      local function margins(text) return (moves(text):gsub("#(%d+) %S+ ", "#%1 ")) end
+      assert.equal(margins(out), margins(out_t))
+    end
     local status_b, _, err_b = host { "solve", "reversi", "--obf", path, "--threads", "9" }
     assert.equal(2, status_b)
     assert.truthy(err_b:find("threads", 1, true), err_b)
