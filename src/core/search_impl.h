@@ -203,6 +203,20 @@ static inline void busy_clear(bs_searcher *sr, uint64_t key)
 
 /* ---- principal variation search over a node's children ---- */
 
+/* The current child's value by PVS: the whole window for the first child,
+ * else a null window above alpha, searched again with the whole window
+ * when it lands inside it. */
+static inline __attribute__((always_inline)) int pvs_value(bs_searcher *sr, int (*value)(void *ctx, int alpha, int beta),
+                                                           void *ctx, bool first, int alpha, int beta)
+{
+    if (first)
+        return value(ctx, alpha, beta);
+    int v = value(ctx, alpha, alpha + 1);
+    if (v > alpha && v < beta && !sr->stop)
+        v = value(ctx, alpha, beta);
+    return v;
+}
+
 /* The children of a node, sorted best first, searched by PVS: the first
  * with the window (alpha, beta), each other with a null window above alpha
  * and again with the whole window when it lands inside it; a cutoff ends
@@ -230,14 +244,7 @@ static inline __attribute__((always_inline)) int pvs_children(bs_searcher *sr, i
     if (!share_key || !sr->busy) { /* one thread: the plain loop */
         for (int i = 0; i < count; i++) {
             enter(ctx, i);
-            int v;
-            if (i == 0) {
-                v = value(ctx, alpha, beta);
-            } else {
-                v = value(ctx, alpha, alpha + 1);
-                if (v > alpha && v < beta && !sr->stop)
-                    v = value(ctx, alpha, beta);
-            }
+            int v = pvs_value(sr, value, ctx, i == 0, alpha, beta);
             if (sr->stop)
                 return best > -INF ? best : 0;
             if (v > best) {
@@ -266,14 +273,7 @@ static inline __attribute__((always_inline)) int pvs_children(bs_searcher *sr, i
                 }
                 busy_set(sr, key);
             }
-            int v;
-            if (searched++ == 0) {
-                v = value(ctx, alpha, beta);
-            } else {
-                v = value(ctx, alpha, alpha + 1);
-                if (v > alpha && v < beta && !sr->stop)
-                    v = value(ctx, alpha, beta);
-            }
+            int v = pvs_value(sr, value, ctx, searched++ == 0, alpha, beta);
             if (key)
                 busy_clear(sr, key);
             if (sr->stop)
