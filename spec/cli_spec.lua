@@ -87,6 +87,12 @@ return 4
     assert.equal(0, status)
     assert.equal(table.concat({
       "rules dots (family dots)",
+      "  Dots and Boxes: the board is a grid of dots, 3 x 3 boxes by default. Players",
+      "  1 and 2 take turns drawing a line between two neighbouring dots; a move is",
+      "  that edge, written as its two dots, such as a1 a2 (row letter, column",
+      "  number). Drawing the fourth side of a box wins it, and the same player must",
+      "  move again. There is no passing. The game ends when every line is drawn, and",
+      "  the player with more boxes wins.",
       "sides: Player 1, Player 2",
       "options:",
       "  cols: integer 1..16, default 3 - boxes per row",
@@ -98,6 +104,55 @@ return 4
     status, out = host { "rules" }
     assert.equal(0, status)
     assert.matches("reversi          board family, sides Black and White\n", out, 1, true)
+  end)
+
+  it("prints how a rule set is played, its description, after the first line: every built-in and example", function()
+    local rules_mod = require "boardscript.rules"
+    local targets = rules_mod.builtin_names()
+    for _, example in ipairs(rules_mod.examples()) do targets[#targets + 1] = example.path end
+    for _, target in ipairs(targets) do
+      local status, out = host { "rules", target }
+      assert.equal(0, status, target)
+      local first, block = out:match("^(rules [^\n]*)\n(.-)\nsides: ")
+      assert.is_truthy(first, target)
+      -- indented and filled to at most 78 columns, the words as written
+      for line in block:gmatch("[^\n]+") do
+        assert.is_true(#line <= 78 and line:match("^  %S") ~= nil, ("%s: %q"):format(target, line))
+      end
+      local words = block:gsub("%s+", " "):gsub("^ ", "")
+      assert.equal(rules_mod.load(target).description:gsub("%s+", " "), words, target)
+    end
+  end)
+
+  it("prints nothing more for a rule set without a description, and refuses one that is not a string", function()
+    local path, remove = files.lua([[
+return require("boardscript.rules").variant(require "boardscript.rules.reversi", { name = "plain" })
+]])
+    local status, out = host { "rules", path }
+    remove()
+    assert.equal(0, status)
+    -- a variant inherits its base's; a rule set written without one prints none
+    assert.matches("^rules plain %(family board%)\n  Black and White take turns", out)
+    path, remove = files.lua([[
+local rules = require "boardscript.rules"
+local t = { name = "bare", moves = function() return {} end, play = function() end, undo = function() end,
+  pass = function() end, finished = function() return true end, score = function() return 0, 0 end,
+  setup = function() return { board = require("boardscript.core").board(4), player = "black" } end }
+return rules.define(t)
+]])
+    status, out = host { "rules", path }
+    assert.equal(0, status)
+    assert.matches("^rules bare %(family board%)\nsides: Black, White\n", out)
+    remove()
+    path, remove = files.lua([[
+return require("boardscript.rules").variant(require "boardscript.rules.reversi", { name = "odd", description = 7 })
+]])
+    local err
+    status, out, err = host { "rules", path }
+    remove()
+    assert.equal(2, status)
+    assert.equal("", out)
+    assert.matches("field 'description' must be a string, how the game is played (got number)", err, 1, true)
   end)
 
   it("solves the positions of an OBF file exactly, alone or in worker processes", function()

@@ -242,6 +242,16 @@ describe("a description's faults", function()
     assert.truthy(fault { name = "x", size = 8, moves = { d.leap { offsets = "camel" } } }
       :find("field 'moves'[1] 'offsets'", 1, true))
     assert.truthy(fault { size = 8, moves = { d.place() } }:find("field 'name'", 1, true))
+    assert.equal("description 'x': field 'description': expected a string, how the game is played (got function)",
+      fault { name = "x", size = 8, moves = { d.place() }, description = function() return "later" end })
+  end)
+
+  it("except a description, which is for people: kept as the rule set's, the game unchanged", function()
+    local plain = { name = "x", size = 3, moves = { d.place() }, ends = { d.line { k = 3 } } }
+    local told = { name = "x", size = 3, moves = { d.place() }, ends = { d.line { k = 3 } }, description = "Mark." }
+    assert.equal("Mark.", d.game(told).description)
+    assert.is_nil(d.game(plain).description)
+    assert.same(d.normalize(plain), d.normalize(told))
   end)
 end)
 

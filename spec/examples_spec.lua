@@ -101,6 +101,18 @@ describe("examples", function()
     assert.same({ "regression_test.lua" }, FOUND.tests)
   end)
 
+  it("every rule set file here, written with hooks or described, is one of rules.EXAMPLES (each with a description)",
+    function()
+      local listed = {}
+      for _, name in ipairs(rules.EXAMPLES) do listed[name .. ".lua"] = true end
+      for _, kind in ipairs { "rules", "described" } do
+        for _, name in ipairs(FOUND[kind]) do
+          assert.is_true(listed[name] == true, name)
+          assert.is_string(rules.load(DIR .. name).description, name)
+        end
+      end
+    end)
+
   it("edgy_alphabeta: a file wrapping alphabeta with its own evaluation plays through --white", function()
     local status, out, err = require("boardscript.play").run({ "reversi", "--black", "random", "--white",
       DIR .. "edgy_alphabeta.lua", "--seed", "4" }, { input = "" })

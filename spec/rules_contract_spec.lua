@@ -75,6 +75,98 @@ describe("rule sets", function()
   end)
 end)
 
+describe("a rule set's description (how the game is played, for people)", function()
+  local files = require "support.files"
+
+  -- Every built-in rule set and every example, loaded as commands load them.
+  local function every_rule_set()
+    local list = {}
+    for _, name in ipairs(bs.rules.builtin_names()) do
+      list[#list + 1] = { name = name, rules = bs.rules.load(name) }
+    end
+    for _, example in ipairs(bs.rules.examples()) do
+      list[#list + 1] = { name = example.name, rules = bs.rules.load(example.path) }
+    end
+    return list
+  end
+
+  it("every built-in and example rule set has one of its own: a few sentences, not its base's", function()
+    local all = every_rule_set()
+    assert.is_true(#all >= #bs.rules.builtin_names() + #bs.rules.EXAMPLES)
+    local seen = {}
+    for _, entry in ipairs(all) do
+      local text = entry.rules.description
+      assert.is_string(text, entry.name)
+      -- its own: a variant that forgot it would show its base's
+      assert.is_nil(seen[text], ("%s has the description of %s"):format(entry.name, tostring(seen[text])))
+      seen[text] = entry.name
+      assert.is_true(#text >= 100 and #text <= 1000, ("%s: %d characters"):format(entry.name, #text))
+      local sentences = select(2, text:gsub("[%.!?]%s", "")) + (text:match("[%.!?]$") and 1 or 0)
+      assert.is_true(sentences >= 2 and sentences <= 8, ("%s: %d sentences"):format(entry.name, sentences))
+      assert.is_nil(text:find("[^\n\32-\126]"), entry.name .. ": plain ASCII text")
+    end
+  end)
+
+  it("says how a move is written: the notation of one of its moves at the start", function()
+    for _, entry in ipairs(every_rule_set()) do
+      local g = bs.game.new(entry.rules, nil, bs.core.rng(1))
+      local found = false
+      for _, move in ipairs(g:moves()) do
+        local text = g:move_text(move)
+        -- a column letter alone is a drop move too (connect4: "such as d.")
+        found = found or entry.rules.description:find(text, 1, true) ~= nil
+          or entry.rules.description:find("such as " .. text:sub(1, 1) .. "[%.,;]") ~= nil
+      end
+      assert.is_truthy(found, entry.name)
+    end
+  end)
+
+  it("is optional; when given it must be a string, and the fault names the field", function()
+    local function base(fields) return bs.rules.variant(bs.rules.load("reversi"), fields) end
+    assert.equal("Flip them all.", base({ name = "mine", description = "Flip them all." }).description)
+    assert.is_nil(bs.rules.define({ name = "bare", setup = function() end, moves = function() end,
+      play = function() end, undo = function() end, pass = function() end, finished = function() end,
+      score = function() end }).description)
+    for _, bad in ipairs { 42, true, { "a", "table" }, function() end } do
+      local ok, err = pcall(base, { name = "mine", description = bad })
+      assert.is_false(ok)
+      assert.matches("rule set 'mine': field 'description' must be a string, how the game is played (got "
+        .. type(bad) .. ")", tostring(err), 1, true)
+    end
+  end)
+
+  it("is refused in a rule set file as anything but a string, naming the file and the field", function()
+    local path, remove = files.lua([[
+local rules = require "boardscript.rules"
+return rules.variant(require "boardscript.rules.reversi", { name = "numbered", description = 7 })
+]])
+    local ok, err = pcall(bs.rules.load, path)
+    remove()
+    assert.is_false(ok)
+    assert.matches("rules " .. path .. ": ", tostring(err), 1, true)
+    assert.matches("field 'description' must be a string, how the game is played (got number)", tostring(err), 1, true)
+  end)
+
+  it("of a described game: d.game takes the field, the rule set keeps it and a file keeps it loaded", function()
+    local d = require "boardscript.describe"
+    local text = "Mark a cell; three in a row wins."
+    local r = d.game { name = "ttt", size = 3, description = text, moves = { d.place() }, ends = { d.line { k = 3 } } }
+    assert.equal(text, r.description)
+    assert.equal(text, r.described.description.description)
+    local path, remove = files.lua(([[
+local d = require "boardscript.describe"
+return d.game { name = "ttt", size = 3, description = %q, moves = { d.place() }, ends = { d.line { k = 3 } } }
+]]):format(text))
+    local loaded = bs.rules.load(path)
+    remove()
+    assert.equal(text, loaded.description)
+    assert.is_true(require("boardscript.describe").in_core(loaded)) -- still the C engine's game
+    local ok, err = pcall(d.game, { name = "ttt", size = 3, description = { "no" }, moves = { d.place() } })
+    assert.is_false(ok)
+    assert.matches("description 'ttt': field 'description': expected a string", tostring(err), 1, true)
+  end)
+end)
+
 describe("boardscript.declared (the options rule sets and policies declare)", function()
   local declared = require "boardscript.declared"
   local errors_mod = require "boardscript.errors"

@@ -10,7 +10,13 @@
 local rules = require "boardscript.rules"
 local reversi = require "boardscript.rules.reversi"
 
-local anti = rules.variant(reversi, { name = "anti" })
+local anti = rules.variant(reversi, {
+  name = "anti",
+  description = "Reversi played to lose. Black and White take turns, Black first; a move is an empty cell, such as d3, "
+    .. "that traps a straight line of the opponent's discs between it and one of yours, and every disc so trapped, in "
+    .. "all eight directions, flips. A player with no such move passes; when neither can move, the one with fewer "
+    .. "discs wins (equal counts are a draw).",
+})
 
 --- The side with fewer discs wins; equal counts are a draw.
 function anti:winner(state)

@@ -7,6 +7,9 @@
 local d = require "boardscript.describe"
 return d.game {
   name = "hex", size = 11, swap = function(o) return o.swap end,
+  description = "Players take turns placing a stone on any empty cell, such as f6, of an 11 x 11 board of hexagons, "
+    .. "Black first. Black wins by joining the top and bottom edges with a chain of touching stones, White the left "
+    .. "and right; there is no draw. With option swap, White may answer the first stone with swap (the pie rule).",
   options = { swap = { type = "boolean", default = false, help = "the pie rule" } },
   moves = { d.place() },
   ends = { d.connect { dirs = "hex", black = "n s", white = "w e" } },

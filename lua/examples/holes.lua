@@ -14,6 +14,10 @@ local reversi = require "boardscript.rules.reversi"
 
 local holes = rules.variant(reversi, {
   name = "holes",
+  description = "Reversi with holes: 4 cells (option holes), drawn at random but never in the centre, are blocks that "
+    .. "nobody plays on and no line runs through. Black and White take turns, Black first; a move is an empty cell, "
+    .. "such as d3, that traps a straight line of the opponent's discs between it and one of yours, and every disc so "
+    .. "trapped flips. A player with no such move passes; when neither can move, the one with more discs wins.",
   holes = 4,
   options = {
     size = reversi.options.size,

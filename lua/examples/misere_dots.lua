@@ -11,7 +11,13 @@
 local rules = require "boardscript.rules"
 local dots = require "boardscript.rules.dots"
 
-local misere = rules.variant(dots, { name = "misere-dots", rows = 2, cols = 3 })
+local misere = rules.variant(dots, {
+  name = "misere-dots", rows = 2, cols = 3,
+  description = "Misere Dots and Boxes, on 2 x 3 boxes unless --size says otherwise: players 1 and 2 take turns "
+    .. "drawing a line between two neighbouring dots, written as its two dots, such as a1 a2 (row letter, column "
+    .. "number). Drawing the fourth side of a box takes it, and the same player must move again; there is no passing. "
+    .. "When every line is drawn, the player with fewer boxes wins.",
+})
 
 --- Fewer boxes wins (side 1 moves first); equal counts are a draw.
 function misere:winner(state)

@@ -24,6 +24,10 @@ local reversi = require "boardscript.rules.reversi"
 
 local octagon = rules.variant(reversi, {
   name = "octagon",
+  description = "Reversi on a 10 x 10 board with its corners cut off (option cut): the cut cells are blocks that "
+    .. "nobody plays on and no line runs through. Black and White take turns, Black first; a move is an empty cell, "
+    .. "such as e4, that traps a straight line of the opponent's discs between it and one of yours, and every disc so "
+    .. "trapped flips. A player with no such move passes; when neither can move, the one with more discs wins.",
   size = 10,
   cut = 2, -- a cell is blocked when its Manhattan distance to a corner is at most this
   options = {

@@ -12,7 +12,12 @@
 local core = require "boardscript.core"
 local rules = require "boardscript.rules"
 
-local tictactoe = { name = "tictactoe" } -- family "board", the default
+local tictactoe = { -- family "board", the default
+  name = "tictactoe",
+  description = "X and O take turns marking an empty cell of a 3 x 3 grid, X first; a move is a cell such as b2. The "
+    .. "first to get three marks in a row, across, down or diagonally, wins; a full grid without one is a draw. There "
+    .. "is no passing.",
+}
 
 -- The eight lines of three cells, as { {row, col}, ... }.
 local LINES = {

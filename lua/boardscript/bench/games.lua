@@ -55,7 +55,7 @@ function games.load(name)
   if type(rs.described) == "table" and type(rs.described.normalised) == "function" then
     normalised = rs.described.normalised(opts)
   else
-    normalised = require("boardscript.describe").normalize(rs.description, opts)
+    normalised = require("boardscript.describe").normalize(rs, opts)
   end
   return core.dgame(normalised), normalised
 end

@@ -1,11 +1,13 @@
---- `boardscript rules [NAME|FILE]`: what a rule set is and the options it
--- takes; without an argument, the built-in rule sets.
+--- `boardscript rules [NAME|FILE]`: what a rule set is (its description,
+-- how the game is played) and the options it takes; without an argument,
+-- the built-in rule sets.
 local declarations = require "boardscript.declared"
 local perft = require "boardscript.perft"
 local players = require "boardscript.players"
 local rules_mod = require "boardscript.rules"
+local text = require "boardscript.text"
 
-local command = { summary = "Describe a rule set: its options (for --size/--opt), sides and AIs." }
+local command = { summary = "Describe a rule set: how it is played, its options (for --size/--opt), sides and AIs." }
 
 function command.configure(cmd)
   cmd:argument("rules", "A built-in name or a path to a rule set file (default: list the built-in ones)."):args("?")
@@ -14,10 +16,18 @@ end
 
 local option_kind = declarations.kind
 
+-- The description is printed indented, its lines filled to this width.
+local DESCRIPTION_WIDTH = 76
+
 local function describe(name)
   local r = rules_mod.load(name)
   local out = {}
   out[#out + 1] = ("rules %s (family %s)"):format(tostring(r.name), r.family or "board")
+  if r.description then
+    for _, line in ipairs(text.wrap(r.description, DESCRIPTION_WIDTH)) do
+      out[#out + 1] = line ~= "" and ("  " .. line) or ""
+    end
+  end
   out[#out + 1] = ("sides: %s, %s"):format(r:side_name(r.sides[1]), r:side_name(r.sides[2]))
   local keys = {}
   for key in pairs(r.options or {}) do keys[#keys + 1] = key end

@@ -12,7 +12,7 @@ local normalize = {}
 -- The fields each part may have (anything else is a typo, refused).
 local TOP = {}
 for f in ("name size rows cols blocked pieces setup first moves must promote ends no_move score swap names "
-  .. "values options"):gmatch("%S+") do TOP[f] = true end
+  .. "values options description"):gmatch("%S+") do TOP[f] = true end
 local RULE_FIELDS = {
   place = "piece at dirs flips convert", step = "piece dirs to leave convert",
   slide = "piece dirs to leave convert arrow", leap = "piece offsets to leave convert", hop = "piece dirs chain",
@@ -314,6 +314,10 @@ function normalize.read(desc, opts)
   end
   for key in pairs(desc) do
     if not TOP[key] then r.bad(("'%s'"):format(tostring(key)), "unknown field") end
+  end
+  -- for people (the rule set's `description`), not the engine: a string as it is, never a function
+  if desc.description ~= nil and type(desc.description) ~= "string" then
+    r.bad("'description'", ("expected a string, how the game is played (got %s)"):format(type(desc.description)))
   end
   local n = { name = desc.name }
   board_of(r, desc, n)

@@ -10,6 +10,12 @@ local reversi = require "boardscript.rules.reversi"
 
 local blocks = rules.variant(reversi, {
   name = "blocks",
+  description = "Reversi on a board with blocks: before play, block cells are put on the board (option blocks: cells "
+    .. "such as b2,c5, or a count placed at random); nobody plays on a block and no line of discs runs through one. "
+    .. "Black and White take turns, Black first, each placing a disc on an empty cell, such as e3 (column letter, row "
+    .. "number), that traps a straight line of the opponent's discs between it and another disc of theirs; every "
+    .. "trapped disc, in all eight directions, flips. A player with no such move passes. The game ends when the board "
+    .. "is full or after two passes in a row, and the one with more discs wins.",
   centre = "black",
   blocks = "",
 })

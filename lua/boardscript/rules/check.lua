@@ -19,9 +19,10 @@ local function fail(where, message)
 end
 
 --- Checks a rule set once, when it is made or loaded: every hook a
--- function, the family known, direction sets and declared options valid,
--- and whatever its own `check` hook says. Returns it, or raises a user
--- error that names `where` and the field at fault.
+-- function, the family known, `name` and `description` strings when
+-- given, direction sets and declared options valid, and whatever its own
+-- `check` hook says. Returns it, or raises a user error that names `where`
+-- and the field at fault.
 -- @tparam table rules the hooks and fields (anything else is a user error)
 -- @tparam[opt] string where how errors name it (default "rule set 'NAME'")
 -- @treturn table the rule set
@@ -33,6 +34,10 @@ function check.validate(rules, where)
   end
   if rules.name ~= nil and type(rules.name) ~= "string" then
     fail(where, "field 'name' must be a string")
+  end
+  if rules.description ~= nil and type(rules.description) ~= "string" then
+    fail(where, ("field 'description' must be a string, how the game is played (got %s)"):format(
+      type(rules.description)))
   end
   if not registry.FAMILIES[rules.family or "board"] then
     fail(where, ("field 'family': unknown family '%s' (expected board or dots)"):format(tostring(rules.family)))

@@ -9,6 +9,10 @@ local rules = require "boardscript.rules"
 
 local dots = {
   name = "dots",
+  description = "Dots and Boxes: the board is a grid of dots, 3 x 3 boxes by default. Players 1 and 2 take turns "
+    .. "drawing a line between two neighbouring dots; a move is that edge, written as its two dots, such as a1 a2 (row "
+    .. "letter, column number). Drawing the fourth side of a box wins it, and the same player must move again. There "
+    .. "is no passing. The game ends when every line is drawn, and the player with more boxes wins.",
   family = "dots", -- notation `a1 a2`, sides 1 and 2, score, winner, clone
   rows = 3, -- boxes per column, when setup is given neither rows nor size
   cols = 3, -- boxes per row

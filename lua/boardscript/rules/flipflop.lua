@@ -16,6 +16,13 @@ local rules = require "boardscript.rules"
 
 local flipflop = {
   name = "flipflop",
+  description = "White and Black take turns, White first, on an 8 x 8 board (option size) that starts with two pieces "
+    .. "each in the centre. A turn places up to two pieces. The first goes on an empty cell, such as d6 (column "
+    .. "letter, row number), and must trap a line of the opponent's pieces between it and one of yours along a row or "
+    .. "a column; if it captures two or more, you may place a second piece, which must trap along a diagonal, or pass "
+    .. "to decline it. Every piece placed captures, turning to your colour, the opponent's pieces it traps in all "
+    .. "eight directions. A player whose first piece cannot be placed passes. The game ends after N x N turns (64 on 8 "
+    .. "x 8) or two such passes in a row, and the one with more pieces wins.",
   size = 8,
   options = {
     size = { type = "integer", min = 4, max = 26, even = true, help = "board size (even; the seed's 8..24)" },

@@ -7,7 +7,15 @@ local rules = require "boardscript.rules"
 local reversi = require "boardscript.rules.reversi"
 
 -- legal_dirs = "none" is the core's "any empty cell is playable".
-local othello = rules.variant(reversi, { name = "othello", legal_dirs = "none" })
+local othello = rules.variant(reversi, {
+  name = "othello", legal_dirs = "none",
+  description = "Reversi with the loose rules of the seed program: Black and White take turns placing a disc of their "
+    .. "colour, Black first, on an 8 x 8 board that starts with two discs each in the centre. A move is any empty "
+    .. "cell, such as d3 (column letter, row number); it flips every straight line of the opponent's discs it traps "
+    .. "between it and another disc of yours, in all eight directions, and may flip nothing at all. You may pass "
+    .. "whenever you like. The game ends when a player passes right after the other player passed, and the one with "
+    .. "more discs wins.",
+})
 
 --- Whether the player to move may pass now: always, in the loose rules.
 function othello:can_pass(_state)
@@ -41,7 +49,14 @@ end
 
 --- Standard legality: a move must flip, and a pass is accepted only when
 -- the player has no move.
-othello.strict = rules.variant(othello, { name = "othello-strict", legal_dirs = "all" })
+othello.strict = rules.variant(othello, {
+  name = "othello-strict", legal_dirs = "all",
+  description = "Othello with the standard rule for a move: Black and White take turns placing a disc of their colour, "
+    .. "Black first, on an 8 x 8 board that starts with two discs each in the centre. A move is an empty cell, such as "
+    .. "d3 (column letter, row number), that traps at least one straight line of the opponent's discs between it and "
+    .. "another disc of yours; every disc so trapped, in all eight directions, flips to your colour. You pass only "
+    .. "when you have no such move. The game ends when both players pass in a row, and the one with more discs wins.",
+})
 
 function othello.strict:can_pass(state)
   return not self:has_moves(state)

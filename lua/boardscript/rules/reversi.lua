@@ -8,6 +8,12 @@ local rules = require "boardscript.rules"
 
 local reversi = {
   name = "reversi",
+  description = "Black and White take turns placing a disc of their colour, Black first, on an 8 x 8 board (option "
+    .. "size: any even size) that starts with two discs each in the centre. A move is an empty cell, such as d3 "
+    .. "(column letter, row number), that traps a straight line of the opponent's discs between it and another disc of "
+    .. "yours, across, down or diagonally; every disc so trapped, in all eight directions, flips to your colour. A "
+    .. "player with no such move must pass. The game ends when neither player can move, and the one with more discs "
+    .. "wins.",
   size = 8,
   legal_dirs = "all", -- where a move must trap to be legal
   flip_dirs = "all",  -- where it flips
