@@ -243,7 +243,11 @@ end
 -- deep (the choice, then depth - 1 plies of reply): a list of { move = a
 -- move value or "pass", value = hundredths for the side to move, depth =
 -- plies searched, exact = }, best first (ties in the order of the legal
--- moves). Where the policy's search would solve `g` exactly (no more empty
+-- moves). The choices are the searcher's: the moves, then "pass" where the
+-- rules allow one (g:choices: in FlipFlop, declining the second piece).
+-- A choice after which the same side moves again (FlipFlop's first piece
+-- that earns a second) keeps its child's value; any other is negated.
+-- Where the policy's search would solve `g` exactly (no more empty
 -- cells than its `endgame` option), every choice is solved; else none is,
 -- so the best choice and value are the ones `choose` finds. Needs the searcher.
 function Engine:rank(g, depth)
@@ -251,13 +255,13 @@ function Engine:rank(g, depth)
   local endgame = search_options(self, policy, g).endgame or 0
   local solve = endgame > 0 and g.state.board:count("empty") <= endgame
   local choices = {}
-  local moves = g:moves()
-  if #moves == 0 then moves = { "pass" } end
-  for i, move in ipairs(moves) do
+  local side = g:to_move()
+  for i, move in ipairs(g:choices()) do
     local child = g:clone()
     if move == "pass" then child:pass() else child:play(move) end
     local value, info = self:evaluate(child, depth - 1, solve)
-    choices[#choices + 1] = { move = move, value = -value, depth = info.exact and depth or info.depth + 1,
+    if child:to_move() ~= side then value = -value end
+    choices[#choices + 1] = { move = move, value = value, depth = info.exact and depth or info.depth + 1,
                               exact = info.exact, nodes = info.nodes, order = i }
   end
   table.sort(choices, function(a, b)

@@ -14,6 +14,8 @@
 --     POST /api/games/ID/restart      the same settings, a new game
 --     GET  /api/games/ID/record       the record (?format=ggf: GGF, 8 x 8 Reversi)
 --     GET  /api/games/ID/hint         the AI's suggested move: { move =, by = }
+--     GET  /api/games/ID/analysis     every legal move's value: { by =, unit =, depth =, exact =,
+--                                     moves = { { move =, value = }, best first }, value =, side = }
 --     POST /api/study                 a record or GGF file to step through: { text =, game = }
 --     POST /api/games/ID/goto         { ply = K }: a study at the position after K moves
 --     POST /api/matches               a match to watch: { rules =, size =, options =, a =, b =, games =, seed = }
@@ -133,6 +135,10 @@ local function handle(store, page, method, path, query, body)
   if action == "hint" then
     if method ~= "GET" then return refused(405, "GET /api/games/ID/hint") end
     return result(200, store:hint(id))
+  end
+  if action == "analysis" then
+    if method ~= "GET" then return refused(405, "GET /api/games/ID/analysis") end
+    return result(200, store:analysis(id))
   end
   local act = ACTIONS[action]
   if not act then return refused(404, ("no such action: %s"):format(action)) end
