@@ -132,6 +132,8 @@ local function board_panel(g, opts)
   add(tag("path", { "class", "grid", "d", table.concat(grid), "stroke", GRID, "stroke-width", "1", "fill", "none" }))
   local radius = cell * 0.42
   local numbers = opts.numbers or {}
+  local changed = {} -- cells the last move changed (flipped, captured): "d3" = true
+  for _, cell_name in ipairs(opts.changed or {}) do changed[cell_name] = true end
   for r = 1, rows do
     for c = 1, cols do
       local what = b:get(r, c)
@@ -145,12 +147,22 @@ local function board_panel(g, opts)
           num(cell - 2 * inset), num(cell - 2 * inset), num(x0 + cell - inset), num(y0 + inset),
           num(2 * inset - cell), num(cell - 2 * inset)), "stroke", "#8f8f8f", "stroke-width", "2" }))
       elseif COLOURS[what] then
-        add(tag("circle", { "class", "disc " .. what, "data-cell", name(r, c), "cx", num(x), "cy", num(y),
-                            "r", num(radius),
+        local flipped = changed[name(r, c)]
+        add(tag("circle", { "class", "disc " .. what .. (flipped and " flipped" or ""), "data-cell", name(r, c),
+                            "cx", num(x), "cy", num(y), "r", num(radius),
                             "fill", COLOURS[what], "stroke", "#000000", "stroke-width", "1" }))
+        if flipped then -- marked by shape, not colour alone: a small square in the disc's middle
+          local half = cell * 0.09
+          add(tag("rect", { "class", "changed", "data-cell", name(r, c), "x", num(x - half), "y", num(y - half),
+                            "width", num(2 * half), "height", num(2 * half), "fill", TEXT_ON[what] }))
+        end
         local k = numbers[svg.cell_key(r, c)]
         if k then add(number_text(x, y, clamp(cell * 0.4, 9, 22), k, TEXT_ON[what], false,
           { "data-cell", name(r, c) })) end
+      elseif changed[name(r, c)] then -- emptied by the last move (a capture, a piece moved away)
+        add(tag("circle", { "class", "changed emptied", "data-cell", name(r, c), "cx", num(x), "cy", num(y),
+                            "r", num(radius * 0.6), "fill", "none", "stroke", "#ffffff", "stroke-width", "2",
+                            "stroke-dasharray", "3 3" }))
       end
     end
   end
@@ -213,6 +225,8 @@ local function dots_panel(g, opts)
   local parts = {}
   local function add(s) parts[#parts + 1] = s end
   local function at(r, c) return margin + (c - 1) * step, margin + (r - 1) * step end
+  local changed = {} -- boxes the last move completed: "a1" = true
+  for _, box_name in ipairs(opts.changed or {}) do changed[box_name] = true end
   for c = 1, cols + 1 do add(coordinate(margin + (c - 1) * step, margin - 14, font, "middle", tostring(c))) end
   for r = 1, rows + 1 do
     add(coordinate(margin - 14, margin + (r - 1) * step + font * 0.36, font, "end", string.char(96 + r)))
@@ -222,8 +236,15 @@ local function dots_panel(g, opts)
       local owner = d:box_owner(r, c)
       if owner then
         local x, y = at(r, c)
-        add(tag("rect", { "class", "box p" .. owner, "x", num(x), "y", num(y), "width", num(step), "height", num(step),
+        local box_name = string.char(96 + r) .. c
+        add(tag("rect", { "class", "box p" .. owner .. (changed[box_name] and " changed" or ""),
+                          "x", num(x), "y", num(y), "width", num(step), "height", num(step),
                           "fill", OWNER_FILL[owner] }))
+        if changed[box_name] then -- completed by the last move: a frame inside the box
+          add(tag("rect", { "class", "changed", "x", num(x + step * 0.12), "y", num(y + step * 0.12),
+                            "width", num(step * 0.76), "height", num(step * 0.76), "fill", "none",
+                            "stroke", OWNER_TEXT[owner], "stroke-width", "2", "stroke-dasharray", "5 3" }))
+        end
         add(tag("text", { "class", "owner", "x", num(x + step / 2), "y", num(y + step / 2 + step * 0.14),
                           "font-size", num(step * 0.4), "text-anchor", "middle", "fill", OWNER_TEXT[owner] },
           xml.escape(tostring(g.rules.sides[owner]))))
@@ -260,6 +281,13 @@ local function dots_panel(g, opts)
       local key = svg.edge_key(e[1], e[2], e[3], e[4])
       local is_last = key == last_key
       add(line(e, is_last and "edge last" or "edge", is_last and LAST or "#222222", 4))
+      if is_last then -- marked by shape as well as colour: a diamond on its middle
+        local x1, y1 = at(e[1], e[2])
+        local x2, y2 = at(e[3], e[4])
+        local mx, my, k = (x1 + x2) / 2, (y1 + y2) / 2, 7
+        add(tag("path", { "class", "last-mark", "d", ("M%s %sl%d %dl%d %dl%d %dz"):format(num(mx), num(my - k),
+          k, k, -k, k, -k, -k), "fill", LAST, "stroke", "#ffffff", "stroke-width", "1.5" }))
+      end
       local k = numbers[key]
       if k then
         local x1, y1 = at(e[1], e[2])
@@ -276,15 +304,22 @@ local function dots_panel(g, opts)
       add(tag("circle", { "class", "dot", "cx", num(x), "cy", num(y), "r", "4", "fill", "#111111" }))
     end
   end
-  if opts.cells and not g:finished() then -- a see-through band on each open edge, for a page to click
-    local half = step * 0.15
+  if opts.cells and not g:finished() then
+    -- a see-through diamond on each open edge, for a page to click: its two
+    -- dots and the middles of the boxes on either side, so the diamonds of
+    -- the edges tile the board and a touch anywhere picks the nearest edge
+    -- (split at the middle, never a neighbour's by a corner); half a box
+    -- beyond the border on the outer edges
+    local half = step / 2
     for _, move in ipairs(g:moves()) do
       if svg.move_key(g, move) then
         local x1, y1 = at(move[1], move[2])
         local x2, y2 = at(move[3], move[4])
-        local x, y = math.min(x1, x2) - half, math.min(y1, y2) - half
-        add(tag("rect", { "class", "hit", "data-edge", edge_name(move), "x", num(x), "y", num(y),
-                          "width", num(math.abs(x2 - x1) + 2 * half), "height", num(math.abs(y2 - y1) + 2 * half),
+        local mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+        local dx, dy = (y1 == y2) and 0 or half, (y1 == y2) and half or 0
+        add(tag("path", { "class", "hit", "data-edge", edge_name(move),
+                          "d", ("M%s %sL%s %sL%s %sL%s %sZ"):format(num(x1), num(y1), num(mx + dx), num(my + dy),
+                            num(x2), num(y2), num(mx - dx), num(my - dy)),
                           "fill", "#000000", "fill-opacity", "0" }))
       end
     end
@@ -354,7 +389,8 @@ end
 -- `last` (the last entry played: { move = m } or { pass = true, side = s };
 -- default the game's own last move), `legal` (false: no legal-move
 -- markers), `cells` (true: a see-through square with `data-cell` on every
--- cell, on top, for a page to click), `charts` (a list of chart descriptions, see
+-- cell, on top, for a page to click), `changed` (the names of the cells,
+-- "d3", or dots boxes, "a1", the last move changed: marked), `charts` (a list of chart descriptions, see
 -- boardscript.render.chart, drawn below the board).
 -- Returns the SVG text.
 function svg.picture(g, opts)
@@ -362,7 +398,7 @@ function svg.picture(g, opts)
   local last = opts.last
   if last == nil and #g.log > 0 then last = g.log[#g.log] end
   local family = g.rules.family or "board"
-  local view = { numbers = opts.numbers, last = last, legal = opts.legal, cells = opts.cells }
+  local view = { numbers = opts.numbers, last = last, legal = opts.legal, cells = opts.cells, changed = opts.changed }
   local board = family == "dots" and dots_panel(g, view) or board_panel(g, view)
   local title = opts.title or svg.describe(g)
   local width = math.max(MIN_WIDTH, board.width)

@@ -5,12 +5,15 @@
 --
 --     GET  /                          the page
 --     GET  /api/rules                 the rule sets offered, their options and players
---     POST /api/games                 a new game: { rules =, size =, options =, players =, seed = }
---     GET  /api/games/ID              the game as the page shows it
+--     POST /api/games                 a new game: { rules =, size =, options =, players =, seed =,
+--                                     moves = { texts played first } }
+--     GET  /api/games/ID              the game as the page shows it (?since=V: only { version =,
+--                                     unchanged = true, thinking = } while its version is still V)
 --     POST /api/games/ID/move         { move = "f5" }: a human move
 --     POST /api/games/ID/pass         a human pass
 --     POST /api/games/ID/ai           one move of the AI to move
---     POST /api/games/ID/undo         back to the last human turn
+--     POST /api/games/ID/undo         back to the last human turn (or takes back a resignation)
+--     POST /api/games/ID/resign       the human player resigns ({ side = } where two are human)
 --     POST /api/games/ID/restart      the same settings, a new game
 --     GET  /api/games/ID/record       the record (?format=ggf: GGF, 8 x 8 Reversi)
 --     GET  /api/games/ID/hint         the AI's suggested move: { move =, by = }
@@ -80,6 +83,7 @@ local ACTIONS = {
   pass = function(store, id) return store:pass(id) end,
   ai = function(store, id) return store:ai(id) end,
   undo = function(store, id) return store:undo(id) end,
+  resign = function(store, id, body) return store:resign(id, body.side) end,
   restart = function(store, id) return store:restart(id) end,
   ["goto"] = function(store, id, body) return store:go_to(id, body.ply) end,
   step = function(store, id) return store:match_step(id) end,
@@ -121,6 +125,11 @@ local function handle(store, page, method, path, query, body)
   if not store.sessions[id] then return refused(404, select(2, store:get(id))) end
   if action == "" then
     if method ~= "GET" then return refused(405, "GET /api/games/ID") end
+    local s = store.sessions[id]
+    if query.since ~= nil and tostring(s.version or 0) == query.since then
+      -- a page asking whether the game changed (another tab, the AI): not since its version
+      return answer(200, { id = id, version = s.version or 0, unchanged = true, thinking = s.thinking or false })
+    end
     local view, err = store:view(id)
     if not view then return refused(400, err) end
     return answer(200, view)

@@ -26,10 +26,10 @@ local game_mod = require "boardscript.game"
 local players = require "boardscript.players"
 local record = require "boardscript.record"
 local rules_mod = require "boardscript.rules"
-local game_pictures = require "boardscript.render.game"
-local svg = require "boardscript.render.svg"
+local levels = require "boardscript.serve.levels"
 local session = require "boardscript.serve.session"
 local study = require "boardscript.serve.study"
+local view = require "boardscript.serve.view"
 local watch = require "boardscript.serve.watch"
 local worker = require "boardscript.serve.worker"
 
@@ -78,9 +78,21 @@ function games.new_store(opts)
   return self
 end
 
+-- The sides of a loaded rule set as a page names them: { { side =, name = }, ... }.
+local function side_texts(rules)
+  local out = {}
+  for i, side in ipairs(rules.sides or {}) do
+    local ok, name = pcall(rules.side_name, rules, side)
+    out[i] = { side = tostring(side), name = ok and type(name) == "string" and name or tostring(side) }
+  end
+  return out
+end
+
 --- The rule sets offered: a list of { name =, kind = "built-in" | "example"
 -- | "file", family =, options = { key = { type =, default =, min =, max =,
--- choices = } }, players = { built-in policy names that play it } }.
+-- choices = } }, players = { built-in policy names that play it }, levels
+-- = boardscript.serve.levels.for_policies, sides = { { side =, name = } },
+-- description = the rule set's own text or nil }.
 function Store:rule_sets()
   if self.catalogue then return self.catalogue end -- what is offered is fixed at start
   local out = {}
@@ -95,8 +107,11 @@ function Store:rule_sets()
         options[key] = { type = spec.type or "string", default = default, min = spec.min, max = spec.max,
                          even = spec.even, choices = spec.choices, help = spec.help }
       end
+      local names = players.builtin_for(rules)
       out[#out + 1] = { name = name, kind = entry.kind, family = rules.family or "board", options = options,
-                        players = players.builtin_for(rules) }
+                        players = names, levels = levels.for_policies(names),
+                        sides = side_texts(rules), description = type(rules.description) == "string"
+                          and rules.description or nil }
     end
   end
   self.catalogue = out
@@ -231,8 +246,9 @@ end
 
 --- Makes a session. params: { rules = a name offered, size = text or
 -- number, options = { key = text }, players = { [side] = spec } (sides
--- the rule set's: black/white), seed = integer }. Returns the id, or nil and
--- the message.
+-- the rule set's: black/white), seed = integer, moves = { texts } (played
+-- first: a game from a position, as a study's "play from here" asks) }.
+-- Returns the id, or nil and the message.
 function Store:create(params)
   if type(params) ~= "table" then return nil, "expected a JSON object" end
   local entry, unknown = self:offer(params.rules)
@@ -268,10 +284,14 @@ function Store:create(params)
     if not parsed_ok then return nil, value end
     typed[key] = value
   end
-  local p = { options = typed, players = seats_given }
+  local p = { options = typed, players = seats_given, texts = options }
   local made, g, seats = self:guarded(start, entry, p, seed)
   if not made then return nil, g end
-  return self:add { entry = entry, params = p, seed = seed, g = g, seats = seats }
+  if params.moves ~= nil then
+    local replayed, why = self:guarded(session.replay, g, params.moves)
+    if not replayed then return nil, why end
+  end
+  return self:add { entry = entry, params = p, seed = seed, g = g, seats = seats, version = 0 }
 end
 
 --- The session `id`, or nil and "no game ID".
@@ -283,62 +303,6 @@ function Store:get(id)
   return s
 end
 
--- The text of a move or pass of the log.
-local function entry_text(e)
-  return e.pass and "pass" or e.text or "?"
-end
-
---- What the page shows of session `id`: { id =, rules =, size =, svg =,
--- to_move =, side_name =, finished =, winner =, score = { a, b }, sides =,
--- players = { [side] = spec }, human_to_move =, can_pass =, moves = { texts
--- of the legal moves }, log = { texts }, result = the record's result line }.
-function Store:view(id)
-  local s, why = self:get(id)
-  if not s then return nil, why end
-  local ok, view = self:guarded(self.describe, self, s)
-  if not ok then return nil, view end
-  return view
-end
-
--- The view of session `s` (a rule set file's hook may fail in it).
-function Store:describe(s)
-  local g = s.g
-  local picture
-  if s.study then
-    local st = s.study
-    local _, numbers, last = game_pictures.position(st.start, st.entries, st.ply, true)
-    picture = svg.picture(g, { numbers = numbers, last = last or false, cells = true,
-      title = ("%s, move %d of %d"):format(svg.describe(g), st.ply, #st.entries),
-      charts = game_pictures.charts(st.start, st.entries, st.evals, st.eval_title, st.ply) })
-  else
-    picture = svg.picture(g, { cells = true })
-  end
-  local sides = { g:sides() }
-  local a, b = g:score()
-  local finished = g:finished()
-  local moves = {}
-  if not finished then
-    for _, m in ipairs(g:moves()) do moves[#moves + 1] = g:move_text(m) end
-  end
-  local log = {}
-  for i, e in ipairs(g.log) do log[i] = entry_text(e) end
-  local players_shown = {}
-  for _, side in ipairs(sides) do
-    players_shown[tostring(side)] = s.seats[side] and s.seats[side].name or "human"
-  end
-  local to_move = g:to_move()
-  return {
-    id = s.id, rules = s.entry.name, size = g:size_text(), svg = picture, sides = sides, thinking = s.thinking or false,
-    to_move = to_move, side_name = g:side_name(to_move), finished = finished,
-    winner = finished and tostring(g:winner()) or nil, score = { a, b }, players = players_shown,
-    human_to_move = not finished and s.seats[to_move] == nil, can_pass = not finished and g:can_pass(),
-    moves = moves, log = log, result = record.result(g),
-    study = s.study and { ply = s.study.ply, plies = #s.study.entries, moves = s.study.texts } or nil,
-    match = s.match and { game = s.match.game.index, games = s.match.info.games, done = s.match.done,
-                          a = s.match.info.a, b = s.match.info.b, lines = s.match.lines,
-                          summary = watch.summary(s.match, s.seed) } or nil,
-  }
-end
 
 --- The message of a request that would change a game whose AI is thinking.
 games.THINKING = "the AI is thinking about this game; wait for its move"
@@ -364,24 +328,40 @@ function Store:think(s, job)
   return text
 end
 
+--- Marks session `s` changed: its view's `version` goes up, so a page
+-- showing it (another tab) knows to fetch it again.
+function Store:changed(s)
+  s.version = (s.version or 0) + 1
+end
+
+-- The message of a game one side resigned, or nil.
+local function resigned_text(s)
+  if s.resigned == nil then return nil end
+  return ("the game is over: %s resigned"):format(s.g:side_name(s.resigned))
+end
+
 -- Runs `action(g, s)` on session `id` as one step: on failure the game is
--- as it was (a clone is worked on and kept only on success).
-function Store:step(id, action)
+-- as it was (a clone is worked on and kept only on success). `after_resign`
+-- true: the step may follow a resignation (and takes it back).
+function Store:step(id, action, after_resign)
   local s, why, code = self:idle(id)
   if not s then return nil, why, code end
   if s.study then return nil, "a study: step through it (goto), or start a game to play" end
   if s.match then return nil, "a match: its players move (step), or start a game to play" end
+  if not after_resign and s.resigned ~= nil then return nil, resigned_text(s) end
   local work = s.g:clone()
   local ok, err = self:guarded(action, work, s)
   if not ok then return nil, err end
-  s.g = work
+  s.g, s.resigned = work, nil
+  self:changed(s)
   return self:view(id)
 end
 
---- Plays the human move `text` (the rule set's notation) in session `id`.
--- Returns the view, or nil and why not.
+--- Plays the human move `text` (the rule set's notation) in session `id`;
+-- "pass" passes (Store:pass). Returns the view, or nil and why not.
 function Store:move(id, text)
   if type(text) ~= "string" or #text > 100 then return nil, "move: expected the move's text" end
+  if text:match("^%s*[Pp][Aa][Ss][Ss]%s*$") then return self:pass(id) end
   return self:step(id, function(g, s)
     if g:finished() then errors.fail("the game is over") end
     if s.seats[g:to_move()] then errors.fail(("it is %s's turn (an AI)"):format(g:side_name())) end
@@ -406,6 +386,38 @@ function Store:pass(id)
   end)
 end
 
+--- Resigns the game of session `id` for `side` (a side's name as the view's
+-- `sides` has it), or when nil for its human player (the one to move, or
+-- the only one): the other side wins. Undo or New game take it back.
+function Store:resign(id, side)
+  local s, why, code = self:idle(id)
+  if not s then return nil, why, code end
+  if s.study or s.match then return nil, "only a game being played can be resigned" end
+  if s.resigned ~= nil then return nil, resigned_text(s) end
+  local g = s.g
+  if g:finished() then return nil, "the game is over" end
+  local humans = {}
+  for _, each in ipairs(g.rules.sides) do
+    if s.seats[each] == nil then humans[#humans + 1] = each end
+  end
+  local who
+  if side ~= nil then
+    for _, each in ipairs(humans) do
+      if tostring(each) == tostring(side) then who = each end
+    end
+    if who == nil then return nil, ("side: %s is not a human player of this game"):format(session.quoted(side)) end
+  elseif s.seats[g:to_move()] == nil then
+    who = g:to_move()
+  elseif #humans == 1 then
+    who = humans[1]
+  else
+    return nil, "no human player to resign for"
+  end
+  s.resigned = who
+  self:changed(s)
+  return self:view(id)
+end
+
 --- Plays one move of the AI to move in session `id` (the page calls it
 -- while an AI is to move, so a game between two policies can be watched).
 -- The move is chosen in a worker; meanwhile the game is `thinking` and
@@ -416,6 +428,7 @@ function Store:ai(id)
   if s.study or s.match then return self:step(id) end -- refused there, with the reason
   local g = s.g
   local player = s.seats[g:to_move()]
+  if s.resigned ~= nil then return nil, resigned_text(s) end
   if g:finished() then return nil, "the game is over" end
   if not player then return nil, ("%s is human"):format(g:side_name()) end
   local answer, err, busy = self:think(s, function()
@@ -429,11 +442,12 @@ end
 -- so a human is to move again (or to the start).
 function Store:undo(id)
   return self:step(id, function(g, s)
+    if s.resigned ~= nil then return end -- takes back the resignation only
     if #g.log == 0 then errors.fail("nothing to take back") end
     repeat
       g:undo()
     until #g.log == 0 or (s.seats[g:to_move()] == nil)
-  end)
+  end, true)
 end
 
 --- Starts session `id` again, same rules, options and players, the next seed.
@@ -446,7 +460,8 @@ function Store:restart(id)
   local ok, g, seats = self:guarded(start, s.entry, s.params, seed)
   if not ok then return nil, g end
   session.close_seats(s.seats)
-  s.g, s.seats, s.seed = g, seats, seed
+  s.g, s.seats, s.seed, s.resigned = g, seats, seed, nil
+  self:changed(s)
   return self:view(id)
 end
 
@@ -468,14 +483,17 @@ function Store:record(id, ggf)
   return out, ("game-%s.ggf"):format(s.id)
 end
 
--- The studies and hints (boardscript.serve.study) and the watched matches
--- (boardscript.serve.watch) are the store's methods too.
-for _, part in ipairs { study, watch } do
+-- The studies and hints (boardscript.serve.study), the watched matches
+-- (boardscript.serve.watch) and the views (boardscript.serve.view) are the
+-- store's methods too.
+for _, part in ipairs { study, watch, view } do
   for name, method in pairs(part.methods) do Store[name] = method end
 end
 
 --- The most games a watched match plays.
 games.MAX_MATCH_GAMES = watch.MAX_MATCH_GAMES
 games.chart_depth, games.adviser = study.chart_depth, study.adviser
+games.last_move, games.log_sides = view.last_move, view.log_sides
+games.MAX_MOVES = session.MAX_MOVES
 
 return games

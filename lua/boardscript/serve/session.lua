@@ -110,4 +110,30 @@ function session.play_answer(g, answer)
   if state ~= "" and g.rng then g.rng:restore(state) end
 end
 
+--- The most moves a request may ask to be replayed at the start of a game.
+session.MAX_MOVES = 2000
+
+--- Plays `moves` (a list of move texts in the rule set's notation, "pass"
+-- for a pass) in game `g`, as a human's are read: a user error naming the
+-- first that is not legal, with its number.
+function session.replay(g, moves)
+  local meta = getmetatable(moves)
+  if type(moves) ~= "table" or (meta and meta.__jsontype == "object") or #moves > session.MAX_MOVES then
+    errors.fail(("moves: expected a list of at most %d move texts"):format(session.MAX_MOVES))
+  end
+  for i, text in ipairs(moves) do
+    if type(text) ~= "string" or #text > 100 then errors.fail(("moves[%d]: expected a move's text"):format(i)) end
+    if g:finished() then errors.fail(("moves[%d] %s: the game is over"):format(i, text)) end
+    if text:lower() == "pass" then
+      if not g:can_pass() then errors.fail(("moves[%d]: %s may not pass here"):format(i, g:side_name())) end
+      g:pass()
+    else
+      local move = g:parse_move(text)
+      local checked = move ~= nil and g:check(move)
+      if not checked then errors.fail(("moves[%d] %s is not a legal move here"):format(i, text)) end
+      g:play(checked)
+    end
+  end
+end
+
 return session

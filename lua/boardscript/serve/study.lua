@@ -105,6 +105,7 @@ function Store:go_to(id, ply)
   local ok, g = self:guarded(game_pictures.position, s.study.start, s.study.entries, ply, false)
   if not ok then return nil, g end
   s.g, s.study.ply = g, ply
+  self:changed(s)
   return self:view(id)
 end
 
