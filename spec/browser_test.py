@@ -441,6 +441,14 @@ def study(driver, base, record_text, failures):
     # the move list: a click goes to that move
     click(driver, '#log button.ply[data-ply="3"]')
     WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "plylabel").text == f"move 3 of {plies}")
+    # the chart: a click on it goes to the move under it (a quarter of the way: that move)
+    plot = driver.find_element(By.CSS_SELECTOR, "#board rect.plot")
+    quarter = round(plies / 4)
+    width = plot.size["width"]
+    ActionChains(driver).move_to_element_with_offset(plot, -width / 2 + width * quarter / plies, 0).click().perform()
+    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "plylabel").text == f"move {quarter} of {plies}")
+    click(driver, '#log button.ply[data-ply="3"]')
+    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "plylabel").text == f"move 3 of {plies}")
     click(driver, "#suggest")
     WebDriverWait(driver, 30).until(lambda d: "suggests" in d.find_element(By.ID, "hint").text)
     move = driver.find_element(By.ID, "hint").text.split()[-1]
@@ -575,6 +583,7 @@ def phone(failures, base):
         if not driver.switch_to.active_element.get_attribute("data-cell"):
             failures.append("phone: the focus is not on the board after Start")
         driver.save_screenshot(os.path.join(SHOTS, "serve-phone.png"))
+        phone.played = every_builtin(driver, base, failures)
         # dots 6 x 6: every edge a 44 px target, split at its middle
         view = post(base, "api/games", {"rules": "dots", "size": "6x6", "players": {"1": "human", "2": "human"}})
         driver.get(base + f"?game={view['id']}")
@@ -611,6 +620,35 @@ def proc_alive():
     pass
 
 
+def every_builtin(driver, base, failures):
+    """A whole game of each other built-in board rule set on the phone, by clicking only: cells, and the Pass
+    button when it shows (FlipFlop's second piece declined every other time)."""
+    played = {}
+    for name in ("othello", "othello-strict", "flipflop", "blocks"):
+        driver.get(base + f"?rules={name}&size=6&white=greedy")
+        view = settled(driver, base)
+        clicks = 0
+        while not view["finished"] and clicks < 200:
+            bar = driver.find_element(By.ID, "passbar")
+            if view["human_to_move"] and view["can_pass"] and not bar.is_displayed():
+                failures.append(f"{name}: may pass, but no Pass button")
+            if view["moves"] and not (view["can_pass"] and clicks % 2):
+                cell = view["moves"][clicks % len(view["moves"])]
+                click(driver, f'#board rect.cell[data-cell="{cell}"]')
+            else:
+                click(driver, "#pass")
+            clicks += 1
+            n = len(view["log"])
+            view = settled(driver, base, lambda v, n=n: len(v["log"]) > n and (v["finished"] or v["human_to_move"]))
+            check_page(driver, view, failures)
+        if not view["finished"]:
+            failures.append(f"{name}: not over after {clicks} clicks")
+        elif banner_expected(view, view["sides"][0]) not in driver.find_element(By.ID, "banner").text:
+            failures.append(f"{name}: banner {driver.find_element(By.ID, 'banner').text!r}, {view['winner']} won")
+        played[name] = clicks
+    return played
+
+
 def main():
     proc, base = start_server()
     proc_alive.proc = proc
@@ -634,6 +672,7 @@ def main():
         driver.quit()
         driver = None
         phone(failures, base)
+        counts["phone games (clicks)"] = phone.played
         if proc.poll() is not None:
             failures.append("the server stopped")
     finally:
