@@ -59,7 +59,7 @@ if not CHROMIUM or not DRIVER:
     skip("chromium or chromedriver is not installed")
 
 BIN = os.environ.get("BOARDSCRIPT_BIN") or os.path.join(os.path.dirname(__file__), "..", "build", "boardscript")
-SHOTS = os.environ.get("SCREENSHOTS") or os.path.dirname(os.path.abspath(BIN))
+SHOTS = os.path.abspath(os.environ.get("SCREENSHOTS") or os.path.dirname(os.path.abspath(BIN)))
 
 
 def start_server():
@@ -115,6 +115,11 @@ def click(driver, css):
         except (StaleElementReferenceException, NoSuchElementException):
             return False
     WebDriverWait(driver, 10, poll_frequency=0.05).until(clicked)
+
+
+def screenshot(driver, name):
+    driver.execute_script("document.getElementById('play').scrollIntoView()")
+    driver.save_screenshot(os.path.join(SHOTS, name))
 
 
 def shown_log(driver):
@@ -206,7 +211,7 @@ def play_reversi(driver, base, failures):
         view = settled(driver, base)
         check_page(driver, view, failures)
         if moves == 6:
-            driver.save_screenshot(os.path.join(SHOTS, "serve-reversi.png"))
+            screenshot(driver, "serve-reversi.png")
     banner = driver.find_element(By.ID, "banner").text
     if banner_expected(view, "black") not in banner:
         failures.append(f"banner {banner!r}: black (the human) {view['winner']}")
@@ -300,7 +305,7 @@ def values(driver, base, failures):
         failures.append("values: not every legal move is valued")
     if not driver.find_element(By.ID, "evalbar").is_displayed():
         failures.append("values: no evaluation bar")
-    driver.save_screenshot(os.path.join(SHOTS, "serve-analysis.png"))
+    screenshot(driver, "serve-analysis.png")
     driver.find_element(By.ID, "values").click()
     return len(shown)
 
@@ -460,7 +465,7 @@ def study(driver, base, record_text, failures):
     contrast(driver, failures, "study")
     if "Evaluation" not in driver.find_element(By.ID, "board").get_attribute("innerHTML"):
         failures.append("study: no evaluation chart")
-    driver.save_screenshot(os.path.join(SHOTS, "serve-study.png"))
+    screenshot(driver, "serve-study.png")
     studied = game_id(driver)
     driver.find_element(By.ID, "playfrom").click()
     WebDriverWait(driver, 20).until(lambda d: game_id(d) not in (None, studied))
@@ -568,6 +573,13 @@ def contrast(driver, failures, where):
 def phone(failures, base):
     driver = browser(390, 844)
     try:
+        # a phone's viewport, whatever the smallest window headless Chromium makes
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+        driver.get(base)
+        width = driver.execute_script("return window.innerWidth")
+        if width != 390:
+            failures.append(f"phone: the viewport is {width} px wide, not 390")
         driver.get(base + "?rules=reversi")
         settled(driver, base)
         start = driver.find_element(By.ID, "start")

@@ -390,7 +390,9 @@ end
 -- default the game's own last move), `legal` (false: no legal-move
 -- markers), `cells` (true: a see-through square with `data-cell` on every
 -- cell, on top, for a page to click), `changed` (the names of the cells,
--- "d3", or dots boxes, "a1", the last move changed: marked), `charts` (a list of chart descriptions, see
+-- "d3", or dots boxes, "a1", the last move changed: marked), `captions`
+-- (false: no title and status lines above the board, as a page that says
+-- them itself shows it), `charts` (a list of chart descriptions, see
 -- boardscript.render.chart, drawn below the board).
 -- Returns the SVG text.
 function svg.picture(g, opts)
@@ -402,7 +404,8 @@ function svg.picture(g, opts)
   local board = family == "dots" and dots_panel(g, view) or board_panel(g, view)
   local title = opts.title or svg.describe(g)
   local width = math.max(MIN_WIDTH, board.width)
-  local panels = { svg.captions({ title, svg.status(g, last) }, width), board }
+  local panels = { board }
+  if opts.captions ~= false then table.insert(panels, 1, svg.captions({ title, svg.status(g, last) }, width)) end
   for _, description in ipairs(opts.charts or {}) do
     panels[#panels + 1] = chart.panel(description, math.max(width, 360))
   end

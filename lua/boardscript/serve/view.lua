@@ -116,12 +116,12 @@ function Store:describe(s)
   if s.study then
     local st = s.study
     local _, numbers, last_entry = game_pictures.position(st.start, st.entries, st.ply, true)
-    picture = svg.picture(g, { numbers = numbers, last = last_entry or false, cells = true,
+    picture = svg.picture(g, { numbers = numbers, last = last_entry or false, cells = true, captions = false,
       changed = last and last.changed,
       title = ("%s, move %d of %d"):format(svg.describe(g), st.ply, #st.entries),
       charts = game_pictures.charts(st.start, st.entries, st.evals, st.eval_title, st.ply) })
   else
-    picture = svg.picture(g, { cells = true, changed = last and last.changed })
+    picture = svg.picture(g, { cells = true, captions = false, changed = last and last.changed })
   end
   local sides = { g:sides() }
   local side_names = {}
