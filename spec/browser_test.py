@@ -49,7 +49,8 @@ try:
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.support.ui import Select
     from selenium.webdriver.support.ui import WebDriverWait
-    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+    from selenium.common.exceptions import (ElementClickInterceptedException, NoSuchElementException,
+                                            StaleElementReferenceException)
 except ImportError:
     skip("python3-selenium is not installed")
 
@@ -110,9 +111,11 @@ def click(driver, css):
     """Clicks the element `css` finds, again if the page redrew it meanwhile."""
     def clicked(d):
         try:
-            d.find_element(By.CSS_SELECTOR, css).click()
+            el = d.find_element(By.CSS_SELECTOR, css)
+            d.execute_script("arguments[0].scrollIntoView({block: 'center'})", el)
+            el.click()
             return True
-        except (StaleElementReferenceException, NoSuchElementException):
+        except (StaleElementReferenceException, NoSuchElementException, ElementClickInterceptedException):
             return False
     WebDriverWait(driver, 10, poll_frequency=0.05).until(clicked)
 
@@ -202,11 +205,11 @@ def play_reversi(driver, base, failures):
     while not view["finished"]:
         if view["moves"]:
             cell = view["moves"][moves % len(view["moves"])]
-            driver.find_element(By.CSS_SELECTOR, f'#board rect.cell[data-cell="{cell}"]').click()
+            click(driver, f'#board rect.cell[data-cell="{cell}"]')
         else:
             if not driver.find_element(By.ID, "passbar").is_displayed():
                 failures.append("a forced pass without the Pass button shown")
-            driver.find_element(By.ID, "pass").click()
+            click(driver, "#pass")
         moves += 1
         view = settled(driver, base)
         check_page(driver, view, failures)
@@ -266,7 +269,7 @@ def flips(driver, base, failures):
     for ply in range(6):
         before = colours(driver)
         cell = view["moves"][(ply * 3) % len(view["moves"])]
-        driver.find_element(By.CSS_SELECTOR, f'#board rect.cell[data-cell="{cell}"]').click()
+        click(driver, f'#board rect.cell[data-cell="{cell}"]')
         view = settled(driver, base, lambda v, n=len(view["log"]) + 1: len(v["log"]) == n)
         after = colours(driver)
         turned = sorted(c for c in after if c != cell and before.get(c) not in (None, after[c]))
@@ -293,7 +296,7 @@ def values(driver, base, failures):
                                     "players": {"black": "human", "white": "human"}})
     driver.get(base + f"?game={view['id']}")
     view = settled(driver, base)
-    driver.find_element(By.ID, "values").click()
+    click(driver, "#values")
     WebDriverWait(driver, 30).until(
         lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board text.value")) == len(view["moves"]))
     shown = {el.get_attribute("data-move"): el.text for el in driver.find_elements(By.CSS_SELECTOR, "#board text.value")}
@@ -306,7 +309,7 @@ def values(driver, base, failures):
     if not driver.find_element(By.ID, "evalbar").is_displayed():
         failures.append("values: no evaluation bar")
     screenshot(driver, "serve-analysis.png")
-    driver.find_element(By.ID, "values").click()
+    click(driver, "#values")
     return len(shown)
 
 
@@ -322,7 +325,7 @@ def two_tabs(driver, base, failures):
     settled(driver, base)
     second = driver.current_window_handle
     driver.switch_to.window(first)
-    driver.find_element(By.CSS_SELECTOR, f'#board rect.cell[data-cell="{view["moves"][0]}"]').click()
+    click(driver, f'#board rect.cell[data-cell="{view["moves"][0]}"]')
     view = settled(driver, base, lambda v: len(v["log"]) == 1)
     driver.switch_to.window(second)
     try:
@@ -332,7 +335,7 @@ def two_tabs(driver, base, failures):
         driver.close()
         driver.switch_to.window(first)
         return
-    driver.find_element(By.CSS_SELECTOR, f'#board rect.cell[data-cell="{view["moves"][0]}"]').click()
+    click(driver, f'#board rect.cell[data-cell="{view["moves"][0]}"]')
     view = settled(driver, base, lambda v: len(v["log"]) == 2)
     if "not a legal move" in driver.find_element(By.ID, "message").text:
         failures.append("two tabs: the second tab's move was refused")
@@ -380,13 +383,13 @@ def step_by_clicks(driver, base, failures):
     driver.get(base + f"?game={view['id']}")
     view = settled(driver, base)
     path = view["paths"][0]
-    driver.find_element(By.CSS_SELECTOR, f'#board rect.cell[data-cell="{path["cells"][0]}"]').click()
+    click(driver, f'#board rect.cell[data-cell="{path["cells"][0]}"]')
     targets = {p["cells"][1] for p in view["paths"] if p["cells"][0] == path["cells"][0]}
     marked = driver.execute_script(
         "return [...document.querySelectorAll('#board .target')].map(t => t.nextElementSibling && t.nextElementSibling.dataset.cell)")
     if set(marked) != targets:
         failures.append(f"breakthrough: marked {marked}, the targets are {sorted(targets)}")
-    driver.find_element(By.CSS_SELECTOR, f'#board rect.cell[data-cell="{path["cells"][1]}"]').click()
+    click(driver, f'#board rect.cell[data-cell="{path["cells"][1]}"]')
     view = settled(driver, base, lambda v: len(v["log"]) == 1)
     if view["log"] != [path["text"]]:
         failures.append(f"breakthrough: played {view['log']}, not {path['text']}")
@@ -411,10 +414,10 @@ def sidebar(driver, base, failures):
     Select(driver.find_element(By.ID, "rules")).select_by_value("reversi")
     if driver.find_element(By.ID, "size").get_attribute("value") != "":
         failures.append("sidebar: the size stays when the rule set changes")
-    driver.find_element(By.ID, "start").click()
+    click(driver, "#start")
     view = settled(driver, base, lambda v: v["rules"] == "reversi")
-    driver.find_element(By.ID, "resign").click()
-    driver.find_element(By.ID, "resign").click()
+    click(driver, "#resign")
+    click(driver, "#resign")
     WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "banner").is_displayed())
     if "You resigned. You lost" not in driver.find_element(By.ID, "banner").text:
         failures.append(f"resign: banner {driver.find_element(By.ID, 'banner').text!r}")
@@ -426,12 +429,12 @@ def study(driver, base, record_text, failures):
     with open(path, "w") as f:
         f.write(record_text)
     driver.find_element(By.ID, "studyfile").send_keys(path)
-    driver.find_element(By.ID, "open").click()
+    click(driver, "#open")
     WebDriverWait(driver, 20).until(lambda d: d.find_element(By.ID, "studybar").is_displayed())
     view = api(base, f"api/games/{game_id(driver)}")
     plies = view["study"]["plies"]
     steps = 0
-    driver.find_element(By.ID, "first").click()
+    click(driver, "#first")
     for ply in range(0, min(plies, 8) + 1):
         WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "plylabel").text == f"move {ply} of {plies}")
         view = api(base, f"api/games/{game_id(driver)}")
@@ -439,7 +442,7 @@ def study(driver, base, record_text, failures):
             failures.append(f"study: the page shows move {ply}, the engine {view['study']['ply']}")
         check_page(driver, view, failures)
         if ply % 2 == 0:
-            driver.find_element(By.ID, "next").click()
+            click(driver, "#next")
         else:
             driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
         steps += 1
@@ -467,7 +470,7 @@ def study(driver, base, record_text, failures):
         failures.append("study: no evaluation chart")
     screenshot(driver, "serve-study.png")
     studied = game_id(driver)
-    driver.find_element(By.ID, "playfrom").click()
+    click(driver, "#playfrom")
     WebDriverWait(driver, 20).until(lambda d: game_id(d) not in (None, studied))
     played = api(base, f"api/games/{game_id(driver)}")
     # the sidebar's players play on (an AI to move answers at once)
@@ -486,15 +489,15 @@ def watch(driver, base, failures):
         box = driver.find_element(By.ID, id_)
         box.clear()
         box.send_keys(value)
-    driver.find_element(By.ID, "watch").click()
+    click(driver, "#watch")
     WebDriverWait(driver, 20).until(lambda d: game_id(d) not in (None, first))
     Select(driver.find_element(By.ID, "speed")).select_by_visible_text("fast")
-    driver.find_element(By.ID, "pause").click()
+    click(driver, "#pause")
     held = api(base, f"api/games/{game_id(driver)}")["version"]
     time.sleep(1.5)
     if api(base, f"api/games/{game_id(driver)}")["version"] > held + 1:
         failures.append("match: it went on while paused")
-    driver.find_element(By.ID, "pause").click()
+    click(driver, "#pause")
     WebDriverWait(driver, 60, poll_frequency=0.1).until(
         lambda d: "the match is over" in d.find_element(By.ID, "matchlog").text)
     view = api(base, f"api/games/{game_id(driver)}")
@@ -520,7 +523,7 @@ def play_dots(driver, base, failures):
     white = driver.find_element(By.ID, "white")
     white.clear()
     white.send_keys("dots_search")
-    driver.find_element(By.ID, "start").click()
+    click(driver, "#start")
     WebDriverWait(driver, 10).until(lambda d: game_id(d) not in (None, first))
     view = settled(driver, base)
     if view["players"].get("2") != "dots_search":
@@ -528,7 +531,7 @@ def play_dots(driver, base, failures):
     clicks = 0
     while not view["finished"]:
         edge = view["moves"][0]
-        driver.find_element(By.CSS_SELECTOR, f'#board path.hit[data-edge="{edge}"]').click()
+        click(driver, f'#board path.hit[data-edge="{edge}"]')
         clicks += 1
         view = settled(driver, base)
         check_page(driver, view, failures)
