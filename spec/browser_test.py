@@ -393,6 +393,16 @@ def step_by_clicks(driver, base, failures):
     view = settled(driver, base, lambda v: len(v["log"]) == 1)
     if view["log"] != [path["text"]]:
         failures.append(f"breakthrough: played {view['log']}, not {path['text']}")
+    # Amazons: the queen, where it lands, then its arrow
+    view = post(base, "api/games", {"rules": "amazons", "players": {"black": "human", "white": "human"}})
+    driver.get(base + f"?game={view['id']}")
+    view = settled(driver, base)
+    path = view["paths"][len(view["paths"]) // 3]
+    for cell in path["cells"]:
+        click(driver, f'#board rect.cell[data-cell="{cell}"]')
+    view = settled(driver, base, lambda v: len(v["log"]) == 1)
+    if view["log"] != [path["text"]]:
+        failures.append(f"amazons: clicked {path['cells']}, played {view['log']}, not {path['text']}")
 
 
 def sidebar(driver, base, failures):

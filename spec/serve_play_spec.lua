@@ -244,7 +244,7 @@ describe("serve: the rule sets' levels and texts", function()
     assert.same({}, levels.for_policies { "random" })
   end)
 
-  it("gives the cells of each move that is not one cell (a Breakthrough step)", function()
+  it("gives the cells of each move that is not one cell (a Breakthrough step, an Amazons move and arrow)", function()
     local store = games.new_store { seed = 1 }
     local status, view = post(store, "/api/games", { rules = "breakthrough", players = { black = "human",
                                                                                        white = "human" } })
@@ -253,6 +253,13 @@ describe("serve: the rule sets' levels and texts", function()
     for i, p in ipairs(view.paths) do
       assert.equal(view.moves[i], p.text)
       assert.equal(2, #p.cells)
+    end
+    -- Amazons: in the order a person clicks them, the order the text names them (move_cells puts the landing last)
+    status, view = post(store, "/api/games", { rules = "amazons", players = { black = "human", white = "human" } })
+    assert.equal(201, status, view.error)
+    for _, p in ipairs(view.paths) do
+      local from, to, arrow = p.text:match("^(%l%d+)%-(%l%d+)/(%l%d+)$")
+      assert.same({ from, to, arrow }, p.cells)
     end
   end)
 end)

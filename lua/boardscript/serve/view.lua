@@ -26,8 +26,8 @@ end
 -- can_pass =, must_pass = (no move: a pass is the only choice), piece =
 -- (the state's piece of a turn, FlipFlop's 2), last = view.last_move,
 -- moves = { texts of the legal moves }, paths = { { text =, cells = {
--- names } } } (board games: the cells each move touches, the last where it
--- lands), log = { texts }, log_sides = { the side of each }, settings = {
+-- names } } } (board games: the cells each move touches, in the order its
+-- text names them, a person's clicks), log = { texts }, log_sides = { the side of each }, settings = {
 -- options = { key = text }, players = { [side] = spec } }, result = the
 -- record's result line, study =, match = }.
 function Store:view(id)
@@ -107,6 +107,25 @@ local function option_texts(g)
   return out
 end
 
+-- The names of a move's cells (svg.move_cells: the landing last) in the
+-- order a person clicks them: the order the move's text names them
+-- ("d1-e1/f1": the queen, where it lands, its arrow), where the text names
+-- exactly those cells; else as move_cells gives them.
+local function click_order(text, cells)
+  local names, wanted = {}, {}
+  for i, c in ipairs(cells) do
+    names[i] = string.char(96 + c[2]) .. c[1]
+    wanted[names[i]] = (wanted[names[i]] or 0) + 1
+  end
+  local said = {}
+  for name in tostring(text):lower():gmatch("%f[%w](%l%d+)%f[%W]") do
+    if not wanted[name] or wanted[name] == 0 then return names end
+    wanted[name] = wanted[name] - 1
+    said[#said + 1] = name
+  end
+  return #said == #names and said or names
+end
+
 -- The view of session `s` (a rule set file's hook may fail in it).
 function Store:describe(s)
   local g = s.g
@@ -136,9 +155,7 @@ function Store:describe(s)
       moves[#moves + 1] = text
       local cells = board_family and svg.move_cells(g, m)
       if cells then
-        local names = {}
-        for i, c in ipairs(cells) do names[i] = string.char(96 + c[2]) .. c[1] end
-        paths[#paths + 1] = { text = text, cells = names }
+        paths[#paths + 1] = { text = text, cells = click_order(text, cells) }
       end
     end
   end
