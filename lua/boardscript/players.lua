@@ -36,9 +36,12 @@ players.BUILTIN = {
   random = { module = "boardscript.ai.random", summary = "a legal move chosen uniformly at random" },
   greedy = { module = "boardscript.ai.greedy", summary = "the move that gains the most score at once; ties at random" },
   positional = { module = "boardscript.ai.positional", games = { "board" },
-                 summary = "the best weighted disc margin after its move (corners high, cells next to them low)" },
+                 accepts = function(r) return require("boardscript.ai.positional").fits(r) end,
+                 summary = "the best weighted disc margin after its move (corners high, cells next to them low); "
+                   .. "capture rule sets" },
   minimax = { module = "boardscript.ai.minimax",
-              summary = "alpha-beta search to a depth or for a time (evaluate hook, else weighted discs or score)" },
+              summary = "alpha-beta search to a depth or for a time (evaluate hook, else the score: weighted discs in "
+                .. "capture rule sets)" },
   mcts = { module = "boardscript.ai.mcts", summary = "Monte Carlo tree search (UCT) with random playouts" },
   dots_rules = { module = "boardscript.ai.dots_rules", games = { "dots" },
                  summary = "the seed 001 computer player (four-level rule)" },

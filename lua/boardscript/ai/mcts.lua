@@ -40,9 +40,15 @@
 -- the same UCT with random playouts, its tree in a bounded pool, proven
 -- wins and losses carried up the tree, the generator seeded from the
 -- game's (so a fixed seed gives the same moves). There `playouts`
--- defaults to DESCRIBED_PLAYOUTS, and `eval=FILE` takes a learned
+-- defaults to DESCRIBED_PLAYOUTS, or DESCRIBED_TIME seconds if sooner
+-- (the moves then depend on the machine's speed), and `eval=FILE` takes a learned
 -- evaluation of the described game (`boardscript train --rules GAME.lua`):
 -- a new leaf's odds are (value + 1) / 2 instead of a random playout.
+--
+-- Whatever the search found, a choice that wins at once is played and one
+-- that lets the opponent win at once is avoided while another exists
+-- (boardscript.ai.tactics), so a small budget still wins and blocks. Under
+-- --max-seconds the search stops itself at 90 % of the budget.
 --
 -- Options: `playouts` per move (default 1000), `time` (seconds per move,
 -- processor time: playouts run until it is spent, or until `playouts` if
@@ -79,6 +85,9 @@ mcts.DESCRIBED_C = 0.4
 --- The playouts of a described game searched in C when neither `playouts`
 -- nor `time` is given (C playouts cost a small fraction of the hooks').
 mcts.DESCRIBED_PLAYOUTS = 20000
+--- ... and the processor seconds it stops at first, if sooner (Amazons,
+-- Ataxx: long playouts), so the default answers within about a second.
+mcts.DESCRIBED_TIME = 1
 --- The tree's bound in the C search of a described game (nodes of 32 bytes).
 mcts.DESCRIBED_MAX_NODES = 1 << 21
 --- Discs of estimated margin that multiply the odds of winning by e (eval=).
@@ -97,6 +106,7 @@ function mcts.new(opts)
 end
 
 local game_mod = require "boardscript.game"
+local tactics = require "boardscript.ai.tactics"
 
 -- The choices of a node: the moves, then a pass when allowed; none when
 -- the game is over.
@@ -298,7 +308,7 @@ end
 local function choose_described(self, g, ctx, opts, time)
   local rng = ctx.rng or g.rng or core.rng(1)
   local playouts = opts.playouts
-  if playouts == nil and time == nil then playouts = mcts.DESCRIBED_PLAYOUTS end
+  if playouts == nil and time == nil then playouts, time = mcts.DESCRIBED_PLAYOUTS, mcts.DESCRIBED_TIME end
   -- under --max-seconds the C search, which no Lua hook can stop, stops
   -- itself within the budget (both count processor time)
   if ctx.max_seconds then time = math.min(time or math.huge, 0.9 * ctx.max_seconds) end
@@ -307,9 +317,23 @@ local function choose_described(self, g, ctx, opts, time)
     eval = require("boardscript.described_eval").for_policy(self, opts.eval, g, "mcts"),
     values = g.rules.described.normalised(g.opts or {}).values }
   if move == nil then return nil end
+  -- its choice first, then the others by visits: a win at once is taken, a loss at once avoided
+  local ranked = { move }
+  local others = {}
+  for i, choice in ipairs(g:choices()) do
+    if choice ~= move then others[#others + 1] = { choice = choice, visits = info.visits[choice] or 0, i = i } end
+  end
+  table.sort(others, function(a, b)
+    if a.visits ~= b.visits then return a.visits > b.visits end
+    return a.i < b.i
+  end)
+  for _, o in ipairs(others) do ranked[#ranked + 1] = o.choice end
+  local why
+  move, why = tactics.choose(g.rules, g.state, ranked)
   if ctx.log then
-    ctx.log("%d playouts, %.3f s: %s, %d visits, %.2f won", info.playouts, info.seconds,
-      move == PASS and "pass" or tostring(g:move_text(move)), info.visits[move] or 0, info.value)
+    ctx.log("%d playouts, %.3f s: %s, %d visits, %.2f won%s", info.playouts, info.seconds,
+      move == PASS and "pass" or tostring(g:move_text(move)), info.visits[move] or 0, info.value,
+      why and (" (" .. why .. ")") or "")
   end
   return move
 end
@@ -322,8 +346,11 @@ function mcts:choose(g, ctx)
   local time = ctx.time or opts.time
   if describe.in_core(g.rules) then return choose_described(self, g, ctx, opts, time) end
   local start = os.clock()
-  local deadline = time and start + time or nil
   local playouts = opts.playouts or (time and math.huge or mcts.DEFAULT_PLAYOUTS)
+  -- under --max-seconds the search stops itself within the budget (it
+  -- would be stopped, and the move lost, past it)
+  if ctx.max_seconds then time = math.min(time or math.huge, 0.9 * ctx.max_seconds) end
+  local deadline = time and start + time or nil
   local c = opts.c or mcts.DEFAULT_C
   local rng = ctx.rng or g.rng or core.rng(1)
   local r, s = g.rules, g.state
@@ -357,19 +384,31 @@ function mcts:choose(g, ctx)
       count = count + 1
     end
   end
-  local best
-  for _, child in ipairs(root.children) do
-    if best == nil or child.visits > best.visits
-        or (child.visits == best.visits and child.wins > best.wins) then
-      best = child
-    end
+  if #root.children == 0 then return list[rng:random(#list)] end -- no time for a single playout
+  -- the children by visits (then wins, then the order they were made), then
+  -- the choices never tried: a win at once is taken, a loss at once avoided
+  local kids = {}
+  for i, child in ipairs(root.children) do kids[i] = { child = child, i = i } end
+  table.sort(kids, function(a, b)
+    local x, y = a.child, b.child
+    if x.visits ~= y.visits then return x.visits > y.visits end
+    if x.wins ~= y.wins then return x.wins > y.wins end
+    return a.i < b.i
+  end)
+  local ranked, node_of = {}, {}
+  local function add(choice, node)
+    if cur and choice ~= PASS then choice = list[choice] end
+    ranked[#ranked + 1] = choice
+    node_of[choice] = node
   end
-  if best == nil then return list[rng:random(#list)] end -- no time for a single playout
-  local move = best.move
-  if cur and move ~= PASS then move = list[move] end
+  for _, k in ipairs(kids) do add(k.child.move, k.child) end
+  for _, choice in ipairs(root.untried) do add(choice, nil) end
+  local move, why = tactics.choose(r, s, ranked)
   if ctx.log then
-    ctx.log("%d playouts, %.3f s: %s, %d visits, %.2f won", count, os.clock() - start,
-      move == PASS and "pass" or tostring(g:move_text(move)), best.visits, best.wins / best.visits)
+    local best = node_of[move] or { visits = 0, wins = 0 }
+    ctx.log("%d playouts, %.3f s: %s, %d visits, %.2f won%s", count, os.clock() - start,
+      move == PASS and "pass" or tostring(g:move_text(move)), best.visits, best.wins / math.max(best.visits, 1),
+      why and (" (" .. why .. ")") or "")
   end
   return move
 end

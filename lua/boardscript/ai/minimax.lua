@@ -116,11 +116,12 @@ local function negamax(S, depth, alpha, beta, ply)
   return best or evaluate(S, side)
 end
 
--- Whether the state is a board-family game whose score is its disc count
--- (the capture games; tic-tac-toe's score is not): then the positional
--- weight table refines it.
+-- Whether the state is a capture game (positional.fits) whose score is
+-- its disc count: then the positional weight table refines it. Any other
+-- game (Breakthrough counts pieces too) is valued by its score and its
+-- winner alone.
 local function counts_discs(r, s)
-  if (r.family or "board") ~= "board" then return false end
+  if not positional.fits(r) then return false end
   local b = s.board
   local black, white = b:count("black"), b:count("white")
   local first, second = r:score(s)

@@ -2,9 +2,9 @@
 -- mover's discs minus the opponent's (plus the plain disc margin, which
 -- breaks ties) is highest, with a weight table made for any board size and
 -- any block cells. Where the rule set's `winner` names the side with fewer
--- discs (anti-reversi) the sum counts the other way. Plays the rule sets of
--- the "board" family (core boards with black and white discs); ties go to
--- a move drawn from the game's seeded generator.
+-- discs (anti-reversi) the sum counts the other way. Plays the capture
+-- rule sets (positional.fits: discs that turn when flanked); ties go to a
+-- move drawn from the game's seeded generator.
 --
 -- The weight of a cell comes from how many of its four lines (the row, the
 -- column and the two diagonals) end at it, at the edge of the board or at a
@@ -23,6 +23,19 @@
 local greedy = require "boardscript.ai.greedy"
 
 local positional = { name = "positional", games = { "board" } }
+
+--- Whether the weight table means something in rule set `r`: a capture
+-- rule set of the core's family (it describes its game to the C capture
+-- core, `core_game`: discs that turn when flanked), its variants with
+-- hooks of their own included. Elsewhere (Connect Four, Breakthrough,
+-- Gomoku, tic-tac-toe) a corner is worth no more than any cell, so the
+-- policy is not offered there and minimax does not weigh cells.
+-- @tparam table r the rule set
+-- @treturn boolean
+function positional.fits(r)
+  return type(r) == "table" and (r.family or "board") == "board" and type(r.core_game) == "function"
+end
+positional.accepts = positional.fits
 
 --- Weight of a cell by the lines that end at it (0..4).
 positional.BY_LINES = { [0] = 0, 2, 5, 10, 100 }
