@@ -609,6 +609,7 @@ def phone(failures, base):
             failures.append("phone: the focus is not on the board after Start")
         driver.save_screenshot(os.path.join(SHOTS, "serve-phone.png"))
         phone.played = every_builtin(driver, base, failures)
+        step_by_clicks(driver, base, failures)  # moves of several cells, by touch
         # dots 6 x 6: every edge a 44 px target, split at its middle
         view = post(base, "api/games", {"rules": "dots", "size": "6x6", "players": {"1": "human", "2": "human"}})
         driver.get(base + f"?game={view['id']}")

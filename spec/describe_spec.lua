@@ -253,6 +253,19 @@ describe("a description's faults", function()
     assert.is_nil(d.game(plain).description)
     assert.same(d.normalize(plain), d.normalize(told))
   end)
+
+  it("and a score_unit, what the score counts for the match summary: a string, kept, the game unchanged", function()
+    local plain = { name = "x", size = 3, moves = { d.place() }, ends = { d.line { k = 3 } } }
+    local counted = { name = "x", size = 3, moves = { d.place() }, ends = { d.line { k = 3 } }, score_unit = "marks" }
+    assert.equal("marks", d.game(counted).score_unit)
+    assert.is_nil(d.game(plain).score_unit)
+    assert.equal("points", require("boardscript.match").unit(d.game(plain)))
+    assert.same(d.normalize(plain), d.normalize(counted))
+    for bad, got in pairs { [7] = "7", [""] = '""', [true] = "true" } do
+      assert.equal(("description 'x': field 'score_unit': expected a string, what the score counts such as "
+        .. '"pieces" (got %s)'):format(got), fault { name = "x", size = 3, moves = { d.place() }, score_unit = bad })
+    end
+  end)
 end)
 
 describe("a hook overridden", function()

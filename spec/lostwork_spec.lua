@@ -141,6 +141,35 @@ describe("files written whole", function()
     assert.same({ "game.rec" }, listing(dir))
   end)
 
+  -- Issue 32: `play reversi --black nosuchai --record x.rec` left x.rec
+  -- empty; a match's --records directory was made before its players
+  -- were checked. A usage error (a player, an option, a rule set) creates
+  -- nothing: no file, no directory, no temporary file.
+  local USAGE_ERRORS = {
+    { "play", "reversi", "--black", "nosuchai", "--record", "x.rec" },
+    { "play", "board", "--rules", "nosuch", "--record", "x.rec" },
+    { "play", "board", "--rules", "reversi", "--opt", "nosuch=1", "--record", "x.rec" },
+    { "play", "dots", "--computer", "nosuchai", "--record", "x.rec" },
+    { "match", "--a", "nosuchai", "--b", "random", "--games", "2", "--records", "games" },
+    { "match", "--a", "random", "--b", "random", "--rules", "nosuch", "--games", "2", "--records", "games/sub" },
+    { "match", "--a", "random", "--b", "random", "--opt", "nosuch=1", "--games", "2", "--records", "games" },
+    { "match", "--a", "random", "--b", "nosuchai", "--games", "2", "--jobs", "2", "--records", "games" },
+    { "render", "nosuch", "-o", "board.svg" },
+    { "render", "reversi", "--opt", "nosuch=1", "-o", "board.svg" },
+    { "train", "--rules", "nosuch", "--games", "2", "--out", "e.bse", "--chart", "c.svg" },
+    { "train", "--rules", "reversi", "--opt", "nosuch=1", "--games", "2", "--out", "e.bse", "--chart", "c.svg" },
+    { "train", "--rules", "reversi", "--size", "4", "--games", "2", "--shard", "1/1", "--opt", "nosuch=1",
+      "--out", "part.data" },
+    { "convert", "nosuch.rec", "out.ggf" },
+  }
+  for _, args in ipairs(USAGE_ERRORS) do
+    it(("a usage error leaves nothing behind: boardscript %s"):format(table.concat(args, " ")), function()
+      local status, err = run(args, { cwd = dir })
+      assert.equal(2, status, err)
+      assert.same({}, listing(dir))
+    end)
+  end
+
   it("a file that cannot be created is named, status 2, and nothing is left", function()
     local status, err = run { "render", "reversi", "-o", dir .. "/no/such/dir/board.svg" }
     assert.equal(2, status)

@@ -102,7 +102,30 @@ describe("match statistics", function()
     assert.equal("...      Black vs White: 1 - 2 - 1  [0.375] 4", lines[4])
     -- s + 1.96 sigma = 1.031 > 1: the upper end is infinite, so is the margin;
     -- LOS = (1 + erf(1 / sqrt(6))) / 2 = 71.8 %
-    assert.equal("Elo difference: 88.7 +/- inf, LOS: 71.8 %, DrawRatio: 25.0 %", lines[5])
+    assert.equal("Elo difference: 88.7, margin not yet measurable (too few games), LOS: 71.8 %, DrawRatio: 25.0 %",
+      lines[5])
+    assert.equal("Mean margin of A: +0.00 discs a game +/- 2.26", lines[6])
+  end)
+
+  it("says in words where the Elo or its margin is not finite, the line still 'Elo difference:'", function()
+    local function line(w, l, d) return elo.line(elo.stats(w, l, d), "A", "B") end
+    assert.equal("Elo difference: 88.7 +/- 143.9, LOS: 90.2 %, DrawRatio: 25.0 %", line(10, 5, 5))
+    -- 19-1: Elo 511.5, but s + 1.96 sigma > 1 (the issue's "511.5 +/- inf")
+    assert.equal("Elo difference: 511.5, margin not yet measurable (too few games), LOS: 100.0 %, DrawRatio: 0.0 %",
+      line(19, 1, 0))
+    assert.equal("Elo difference: not yet measurable (A won every game), LOS: 92.1 %, DrawRatio: 0.0 %", line(2, 0, 0))
+    assert.equal("Elo difference: not yet measurable (B won every game), LOS: 4.2 %, DrawRatio: 0.0 %", line(0, 3, 0))
+    assert.equal("Elo difference: not yet measurable (no games)", line(0, 0, 0))
+    assert.equal("Elo difference: 0.0 +/- 0.0, LOS: 50.0 %, DrawRatio: 100.0 %", line(0, 0, 4))
+  end)
+
+  it("a summary of one game says it has no margin yet, never nan or inf", function()
+    local t = match.tally({ "black", "white" })
+    match.add(t, { game = 1, a_side = "black", result = "win", margin = 10 })
+    local lines = match.summary(t, { a = "A", b = "B" }, function(side) return side end, "stones")
+    assert.equal("Elo difference: not yet measurable (A won every game), LOS: 84.1 %, DrawRatio: 0.0 %", lines[5])
+    assert.equal("Mean margin of A: +10.00 stones a game (one game: no margin yet)", lines[6])
+    for _, text in ipairs(lines) do assert.is_nil(text:find("inf") or text:find("nan"), text) end
   end)
 end)
 
@@ -312,6 +335,22 @@ describe("boardscript match", function()
     assert.equal(start_of(dir .. "/game-0001.record"), start_of(dir .. "/game-0002.record"))
     run_ok { "replay", "--check", dir .. "/game-0002.record" }
     cleanup()
+  end)
+
+  it("names what the rule set's score counts (score_unit): pieces in FlipFlop and Ataxx, else points", function()
+    local path = {}
+    for _, example in ipairs(require("boardscript.rules").examples()) do path[example.name] = example.path end
+    for _, case in ipairs {
+      { { "--rules", "flipflop", "--size", "4" }, "pieces" },
+      { { "--rules", path.ataxx }, "pieces" },
+      { { "--rules", path.connect4 }, "points" }, -- a win scores 1-0
+    } do
+      local argv = { "match", "--a", "random", "--b", "random", "--games", "2", "--seed", "3" }
+      table.move(case[1], 1, #case[1], #argv + 1, argv)
+      local out = run_ok(argv)
+      assert.truthy(out:find("\nMean margin of random: [+-]%d+%.%d%d " .. case[2] .. " a game "), out)
+      assert.falsy(out:find("discs", 1, true), out)
+    end
   end)
 
   it("refuses what cannot be a match with one-line usage errors", function()

@@ -167,6 +167,60 @@ return d.game { name = "ttt", size = 3, description = %q, moves = { d.place() },
   end)
 end)
 
+describe("a rule set's score_unit (what its score counts: the match summary's unit)", function()
+  local files = require "support.files"
+  local unit = require("boardscript.match").unit
+
+  -- "points" (the default) is right where a finished game scores 1-0
+  local UNITS = {
+    reversi = "discs", othello = "discs", ["othello-strict"] = "discs", blocks = "discs", flipflop = "pieces",
+    dots = "boxes", anti = "discs", holes = "discs", octagon = "discs", orthogonal = "discs", misere_dots = "boxes",
+    ataxx = "pieces", tictactoe = "points", connect4 = "points", breakthrough = "points", gomoku = "points",
+    hex = "points", amazons = "points", draughts = "points", tictactoe_d = "points",
+  }
+
+  it("every built-in and example names its own where the neutral 'points' would be wrong", function()
+    local seen = 0
+    for _, name in ipairs(bs.rules.builtin_names()) do
+      assert.equal(UNITS[name], unit(bs.rules.load(name)), name)
+      seen = seen + 1
+    end
+    for _, example in ipairs(bs.rules.examples()) do
+      assert.equal(UNITS[example.name], unit(bs.rules.load(example.path)), example.name)
+      seen = seen + 1
+    end
+    assert.equal(#bs.rules.builtin_names() + #bs.rules.EXAMPLES, seen)
+  end)
+
+  it("is optional ('points', or 'boxes' in the dots family); when given a string, a fault naming it", function()
+    local reversi = bs.rules.load("reversi")
+    assert.equal("stones", unit(bs.rules.variant(reversi, { name = "mine", score_unit = "stones" })))
+    local bare = bs.rules.define({ name = "bare", setup = function() end, moves = function() end,
+      play = function() end, undo = function() end, pass = function() end, finished = function() end,
+      score = function() end })
+    assert.is_nil(bare.score_unit)
+    assert.equal("points", unit(bare))
+    for _, bad in ipairs { 42, "", true, { "discs" }, function() end } do
+      local ok, err = pcall(bs.rules.variant, reversi, { name = "mine", score_unit = bad })
+      assert.is_false(ok)
+      assert.matches("rule set 'mine': field 'score_unit' must be a string, what the score counts such as \"discs\" "
+        .. "(got " .. require("boardscript.errors").describe(bad) .. ")", tostring(err), 1, true)
+    end
+  end)
+
+  it("is refused in a rule set file as anything but a string, naming the file and the field", function()
+    local path, remove = files.lua([[
+local rules = require "boardscript.rules"
+return rules.variant(require "boardscript.rules.reversi", { name = "counted", score_unit = 3 })
+]])
+    local ok, err = pcall(bs.rules.load, path)
+    remove()
+    assert.is_false(ok)
+    assert.matches("rules " .. path .. ": ", tostring(err), 1, true)
+    assert.matches("field 'score_unit' must be a string", tostring(err), 1, true)
+  end)
+end)
+
 describe("boardscript.declared (the options rule sets and policies declare)", function()
   local declared = require "boardscript.declared"
   local errors_mod = require "boardscript.errors"

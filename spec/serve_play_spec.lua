@@ -265,7 +265,7 @@ describe("serve: the rule sets' levels and texts", function()
 end)
 
 describe("serve: a watched match's summary", function()
-  it("shows the Elo line only once it is finite", function()
+  it("always has the Elo line, in words while the Elo or its margin is not finite (never inf or nan)", function()
     local info = { a = "A", b = "B", rules = "reversi", size = "8", games = 4, unit = "discs",
                    sides = { "black", "white" }, side_names = { "Black", "White" } }
     local mt = { tally = match_mod.tally(info.sides), info = info }
@@ -278,16 +278,15 @@ describe("serve: a watched match's summary", function()
       match_mod.add(mt.tally, { a_side = side, result = result, margin = result == "win" and 10 or -10 })
     end
     add("win", "black")
-    assert.is_nil(has_elo())
-    add("win", "white")
-    assert.is_nil(has_elo()) -- 2-0: infinite
+    assert.equal("Elo difference: not yet measurable (A won every game), LOS: 84.1 %, DrawRatio: 0.0 %", has_elo())
+    add("win", "white") -- 2-0: infinite
+    assert.equal("Elo difference: not yet measurable (A won every game), LOS: 92.1 %, DrawRatio: 0.0 %", has_elo())
     add("loss", "black")
     add("draw", "white")
-    add("win", "white")
-    assert.is_nil(has_elo()) -- 3-1-1: 147.2 +/- inf
+    add("win", "white") -- 3-1-1: 147.2 +/- inf
+    assert.equal("Elo difference: 147.2, margin not yet measurable (too few games), LOS: 84.1 %, DrawRatio: 20.0 %",
+      has_elo())
     add("loss", "black") -- 3-2-1: 58.5 +/- 350.6
-    local line = has_elo()
-    assert.truthy(line)
-    assert.falsy(line:find("inf", 1, true) or line:find("nan", 1, true))
+    assert.equal("Elo difference: 58.5 +/- 350.6, LOS: 67.3 %, DrawRatio: 16.7 %", has_elo())
   end)
 end)

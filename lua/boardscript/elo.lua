@@ -136,6 +136,28 @@ function elo.parse_sprt(text)
   return settings
 end
 
+--- The summary's Elo line of the statistics `s` (elo.stats) of player
+-- `a` against player `b`, cutechess-cli's "Elo difference: X +/- Y, LOS: Z
+-- %, DrawRatio: R %". Where the Elo or its margin is not a finite number
+-- (one side won every game; the 95 % interval reaches a score of 0 or 1)
+-- the line says so in words, never inf or nan, and still starts "Elo
+-- difference:".
+-- @tparam table s the statistics
+-- @tparam string a player A's name
+-- @tparam string b player B's name
+-- @treturn string the line
+function elo.line(s, a, b)
+  if s.n == 0 then return "Elo difference: not yet measurable (no games)" end
+  local rest = (", LOS: %s %%, DrawRatio: %s %%"):format(elo.number(s.los), elo.number(s.draw_ratio))
+  if s.score <= 0 or s.score >= 1 then
+    return ("Elo difference: not yet measurable (%s won every game)%s"):format(s.score >= 1 and a or b, rest)
+  end
+  if s.margin ~= s.margin or s.margin == math.huge or s.margin == -math.huge then
+    return ("Elo difference: %s, margin not yet measurable (too few games)%s"):format(elo.number(s.elo), rest)
+  end
+  return ("Elo difference: %s +/- %s%s"):format(elo.number(s.elo), elo.number(s.margin), rest)
+end
+
 --- A number as the summary prints it: "%.Nf", or inf, -inf, nan.
 function elo.number(x, decimals)
   if x ~= x then return "nan" end

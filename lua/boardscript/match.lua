@@ -36,11 +36,14 @@ function match.seed_of(seed, n, k)
   return mix(mix(mix(seed) ~ n) ~ k)
 end
 
---- The unit a score counts: "boxes" in the dots family, "discs" elsewhere
--- (a rule set may name its own in `score_unit`).
+--- What a rule set's score counts, as the summary names it: its
+-- `score_unit` ("discs", "boxes", "pieces"...); without one, "boxes" in the
+-- dots family (whose score counts boxes), else the neutral "points".
+-- @tparam table rules the rule set
+-- @treturn string the unit
 function match.unit(rules)
   if type(rules.score_unit) == "string" then return rules.score_unit end
-  return rules.family == "dots" and "boxes" or "discs"
+  return rules.family == "dots" and "boxes" or "points"
 end
 
 local function legal_now(g, move)
@@ -386,7 +389,8 @@ local function wld(name, w, l, d)
 end
 
 --- The summary lines of a tally (cutechess-cli's form). names = { a =, b
--- = }, side_name = function(side) -> "Black", unit = "discs".
+-- = }, side_name = function(side) -> "Black", unit = what a score counts
+-- (match.unit: "discs").
 function match.summary(t, names, side_name, unit)
   local out = {}
   out[#out + 1] = wld(("Score of %s vs %s"):format(names.a, names.b), t.w, t.l, t.d)
@@ -396,17 +400,17 @@ function match.summary(t, names, side_name, unit)
   end
   out[#out + 1] = wld(("...      %s vs %s"):format(side_name(t.sides[1]), side_name(t.sides[2])),
     t.first.w, t.first.l, t.first.d)
-  local s = elo.stats(t.w, t.l, t.d)
-  out[#out + 1] = ("Elo difference: %s +/- %s, LOS: %s %%, DrawRatio: %s %%"):format(
-    elo.number(s.elo), elo.number(s.margin), elo.number(s.los), elo.number(s.draw_ratio))
+  out[#out + 1] = elo.line(elo.stats(t.w, t.l, t.d), names.a, names.b)
   local sum, sq = 0, 0
   for _, m in ipairs(t.margins) do sum = sum + m end
   local n = #t.margins
   local mean = n > 0 and sum / n or 0
   for _, m in ipairs(t.margins) do sq = sq + (m - mean) ^ 2 end
-  local se = n > 1 and math.sqrt(sq / (n - 1) / n) or 0 / 0
-  out[#out + 1] = ("Mean margin of %s: %s%s %s a game +/- %s"):format(names.a, mean >= 0 and "+" or "",
-    elo.number(mean, 2), unit, elo.number(elo.Z975 * se, 2))
+  -- no spread from fewer than two games: said in words, never "+/- nan"
+  local spread = n > 1 and ("+/- " .. elo.number(elo.Z975 * math.sqrt(sq / (n - 1) / n), 2))
+    or (n == 1 and "(one game: no margin yet)" or "(no games)")
+  out[#out + 1] = ("Mean margin of %s: %s%s %s a game %s"):format(names.a, mean >= 0 and "+" or "",
+    elo.number(mean, 2), unit, spread)
   if t.timed then
     local function per_move(k) return t.moves[k] > 0 and t.time[k] / t.moves[k] or 0 end
     out[#out + 1] = ("Time: %s %.3f s a move (%d moves), %s %.3f s a move (%d moves); lost on time: %d, %d"):format(

@@ -8,7 +8,7 @@
 --     boardscript perft lua/examples/ataxx.lua 4      (155888)
 local d = require "boardscript.describe"
 return d.game {
-  name = "ataxx", size = 7,
+  name = "ataxx", size = 7, score_unit = "pieces",
   description = "A move either adds a piece on an empty cell next to one of yours (written b2) or jumps a piece to an "
     .. "empty cell two steps away (a1-c3); the enemy pieces around the cell it lands on turn to your side. A side with "
     .. "no move passes. When the board is full or a side has no piece left, the side with more pieces wins.",

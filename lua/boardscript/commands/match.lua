@@ -149,14 +149,16 @@ function command.run(args)
     tc, why = require("boardscript.clock").parse_tc(args.tc)
     if not tc then errors.fail(why) end
   end
+  local m = match.new { rules = args.rules, texts = rule_options.texts(args), a = args.a, b = args.b,
+                        games = args.games, seed = args.seed, openings = args.openings, plies = args.plies,
+                        tc = tc }
+  -- made only once the rule set, players and openings are known good: a
+  -- usage error leaves no empty directory behind
   if args.records then
     if not make_dirs(args.records) then
       errors.fail(("--records: cannot create the directory %s"):format(args.records))
     end
   end
-  local m = match.new { rules = args.rules, texts = rule_options.texts(args), a = args.a, b = args.b,
-                        games = args.games, seed = args.seed, openings = args.openings, plies = args.plies,
-                        tc = tc }
   local info = match_info(m, args)
   local function play(index)
     local r, g, seat = m:play(index)

@@ -133,7 +133,7 @@ local function make(desc, engine)
     original[name] = hooks[name]
   end
   local rules = {
-    name = desc.name, family = "board", description = desc.description,
+    name = desc.name, family = "board", description = desc.description, score_unit = desc.score_unit,
     described = {
       description = desc, engine = engine, hooks = original,
       normalised = function(opts) return d.normalize(desc, opts) end,

@@ -13,6 +13,7 @@ local normalize = {}
 local TOP = {}
 for f in ("name size rows cols blocked pieces setup first moves must promote ends no_move score swap names "
   .. "values options description"):gmatch("%S+") do TOP[f] = true end
+TOP.score_unit = true -- what the score counts, for people: the match summary's unit
 local RULE_FIELDS = {
   place = "piece at dirs flips convert", step = "piece dirs to leave convert",
   slide = "piece dirs to leave convert arrow", leap = "piece offsets to leave convert", hop = "piece dirs chain",
@@ -318,6 +319,10 @@ function normalize.read(desc, opts)
   -- for people (the rule set's `description`), not the engine: a string as it is, never a function
   if desc.description ~= nil and type(desc.description) ~= "string" then
     r.bad("'description'", ("expected a string, how the game is played (got %s)"):format(type(desc.description)))
+  end
+  if desc.score_unit ~= nil and (type(desc.score_unit) ~= "string" or desc.score_unit == "") then
+    r.bad("'score_unit'", ("expected a string, what the score counts such as \"pieces\" (got %s)"):format(
+      errors.describe(desc.score_unit)))
   end
   local n = { name = desc.name }
   board_of(r, desc, n)

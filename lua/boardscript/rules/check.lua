@@ -39,6 +39,10 @@ function check.validate(rules, where)
     fail(where, ("field 'description' must be a string, how the game is played (got %s)"):format(
       type(rules.description)))
   end
+  if rules.score_unit ~= nil and (type(rules.score_unit) ~= "string" or rules.score_unit == "") then
+    fail(where, ("field 'score_unit' must be a string, what the score counts such as \"discs\" (got %s)"):format(
+      errors.describe(rules.score_unit)))
+  end
   if not registry.FAMILIES[rules.family or "board"] then
     fail(where, ("field 'family': unknown family '%s' (expected board or dots)"):format(tostring(rules.family)))
   end

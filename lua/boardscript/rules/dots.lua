@@ -14,6 +14,7 @@ local dots = {
     .. "letter, column number). Drawing the fourth side of a box wins it, and the same player must move again. There "
     .. "is no passing. The game ends when every line is drawn, and the player with more boxes wins.",
   family = "dots", -- notation `a1 a2`, sides 1 and 2, score, winner, clone
+  score_unit = "boxes", -- what the score counts: the match summary's unit
   rows = 3, -- boxes per column, when setup is given neither rows nor size
   cols = 3, -- boxes per row
   options = {

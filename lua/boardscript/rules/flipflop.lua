@@ -23,6 +23,7 @@ local flipflop = {
     .. "to decline it. Every piece placed captures, turning to your colour, the opponent's pieces it traps in all "
     .. "eight directions. A player whose first piece cannot be placed passes. The game ends after N x N turns (64 on 8 "
     .. "x 8) or two such passes in a row, and the one with more pieces wins.",
+  score_unit = "pieces", -- what the score counts: the match summary's unit
   size = 8,
   options = {
     size = { type = "integer", min = 4, max = 26, even = true, help = "board size (even; the seed's 8..24)" },

@@ -14,6 +14,7 @@ local reversi = {
     .. "yours, across, down or diagonally; every disc so trapped, in all eight directions, flips to your colour. A "
     .. "player with no such move must pass. The game ends when neither player can move, and the one with more discs "
     .. "wins.",
+  score_unit = "discs", -- what the score counts: the match summary's unit
   size = 8,
   legal_dirs = "all", -- where a move must trap to be legal
   flip_dirs = "all",  -- where it flips

@@ -1,7 +1,6 @@
 --- Matches watched in `boardscript serve` (boardscript.serve.games
 -- installs these methods on its store): two policies play one move per
 -- request, in a worker, as `boardscript match` plays them.
-local elo = require "boardscript.elo"
 local errors = require "boardscript.errors"
 local match_mod = require "boardscript.match"
 local report = require "boardscript.match_report"
@@ -58,8 +57,8 @@ function Store:create_match(params)
                               lines = {}, done = false } }
 end
 
---- The summary of watched match `mt` (a session's `match`) as `boardscript match` prints it,
--- without its Elo line while that is not finite.
+--- The summary of watched match `mt` (a session's `match`) as `boardscript match` prints it
+-- (an Elo that is not yet finite said in words there, never inf or nan).
 -- @tparam table mt the session's match
 -- @tparam integer seed the session's seed
 -- @treturn {string,...} the lines
@@ -67,15 +66,9 @@ function watch.summary(mt, seed)
   local names = {}
   for i, side in ipairs(mt.info.sides) do names[side] = mt.info.side_names[i] end
   local lines = { report.header(mt.info, seed) }
-  -- the Elo line only once it is a number with a finite margin (both
-  -- players have scored and dropped points), never "inf +/- nan"
-  local t = mt.tally
-  local stats = elo.stats(t.w, t.l, t.d)
-  local finite = stats.elo == stats.elo and stats.margin == stats.margin
-    and math.abs(stats.elo) ~= math.huge and math.abs(stats.margin) ~= math.huge
-  for _, line in ipairs(match_mod.summary(t, mt.info, function(side) return names[side] or tostring(side) end,
+  for _, line in ipairs(match_mod.summary(mt.tally, mt.info, function(side) return names[side] or tostring(side) end,
     mt.info.unit)) do
-    if finite or not line:find("^Elo difference:") then lines[#lines + 1] = line end
+    lines[#lines + 1] = line
   end
   return lines
 end
