@@ -554,7 +554,9 @@ describe("boardscript serve (the server over HTTP)", function()
     local ok, err = pcall(function()
       local cqueues = require "cqueues"
       local _, text = request("POST", url .. "api/games",
-        json.encode { rules = "reversi", players = { white = "mcts:playouts=100000000" } })
+        -- minimax searches the hooks 30 plies deep and never stops itself (mcts and alphabeta stop
+        -- themselves within the budget): the budget stops it
+        json.encode { rules = "reversi", players = { white = "minimax:depth=30" } })
       local id = json.decode(text).id
       _, text = request("POST", url .. "api/games", "{}")
       local other = json.decode(text).id

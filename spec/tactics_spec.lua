@@ -132,6 +132,18 @@ describe("the default AIs see an immediate win and an immediate loss", function(
   end)
 end)
 
+describe("mcts within a budget", function()
+  it("stops itself within --max-seconds (a move, not a budget error), on the hooks and in C", function()
+    for _, rules in ipairs { "reversi", example("tictactoe"), example("gomoku") } do
+      local g = game_mod.new(rules, {}, core.rng(1))
+      local started = os.clock()
+      local move = require("boardscript.ai.mcts").new({ playouts = 100000000 }):choose(g:clone(), { max_seconds = 0.2 })
+      assert.truthy(g:check(move), rules)
+      assert.is_true(os.clock() - started < 5, rules .. ": it did not stop itself")
+    end
+  end)
+end)
+
 describe("positional's corner weights only where they mean something", function()
   it("is offered for the capture rule sets and their variants, not for other board games", function()
     for _, name in ipairs { "reversi", "othello", "flipflop", "blocks", example("anti"), example("octagon") } do
