@@ -33,6 +33,17 @@ describe("boardscript.core", function()
       end
     end)
 
+    it("refuse a rectangular shape by its argument, never make another board", function()
+      assert.equal(7, core.board(7, 7):size())
+      local ok, err = pcall(core.board, 7, 6)
+      assert.is_false(ok)
+      assert.matches("bad argument #2 .*cols 6 must equal rows 7", err)
+      ok, err = pcall(core.board, 6, 7)
+      assert.is_false(ok)
+      assert.matches("bad argument #2 .*cols 7 must equal rows 6", err)
+      assert.is_false((pcall(core.board, 7, "six")))
+    end)
+
     it("hold empty, black, white and block cells", function()
       local b = core.board(4)
       b:set(1, 1, "black"); b:set(2, 2, "white"); b:set(4, 4, "block")

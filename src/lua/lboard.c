@@ -160,9 +160,21 @@ static void push_squares(lua_State *L, const bs_set *s)
     }
 }
 
+/* core.board(n) -> an empty n x n board; core.board(rows, cols) the same
+ * where cols == rows. A rectangular shape is refused, naming the argument,
+ * never turned into another board (the capture core's boards are square;
+ * a rectangular game is a square board with a row or column of blocks, or
+ * a described game, whose boards may be rows x cols). */
 static int board_new(lua_State *L)
 {
     int n = (int)bs_lua_checkrange(L, 1, "size", 1, BS_MAX_N);
+    if (!lua_isnoneornil(L, 2)) {
+        lua_Integer cols = luaL_checkinteger(L, 2);
+        if (cols != n)
+            return luaL_argerror(L, 2, lua_pushfstring(L, "cols %I must equal rows %d: core boards are square "
+                                                          "(block the cells a %d x %I board does not have)",
+                                                       cols, n, n, cols));
+    }
     push_board(L, n);
     return 1;
 }
