@@ -223,8 +223,8 @@ describe("examples", function()
     assert.is_true(new_game("holes.lua", { size = 6, holes = 5 }, 3):board() == b)
     assert.equal(4, new_game("holes.lua"):board():count("block"))
     assert.equal(32, new_game("holes.lua", { size = 6, holes = 32 }):board():count("block"))
-    raises("rules holes: option holes: 33 is more than the 32 cells outside the centre",
-      function() new_game("holes.lua", { size = 6, holes = 33 }) end)
+    raises("rules holes: options centre=white, holes=33, size=6: 33 holes do not fit in the 32 cells outside the "
+      .. "centre", function() new_game("holes.lua", { size = 6, holes = 33 }) end)
     raises("option holes: -1 is out of range 0..672", function() new_game("holes.lua", { holes = -1 }) end)
   end)
 

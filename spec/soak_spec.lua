@@ -174,7 +174,8 @@ describe("bugs the soak found", function()
     local game = require "boardscript.game"
     local ok, err = pcall(game.new, "blocks", { size = 2, blocks = "1" }, core.rng(1))
     assert.is_false(ok)
-    assert.equal("rules blocks: option blocks: 1 is more than the 0 cells a block may take", err.message)
+    assert.equal("rules blocks: options blocks=1, size=2: the board of 2 x 2 takes 0 to 0 blocks (at most half of it, "
+      .. "never a centre cell)", err.message)
   end)
 end)
 

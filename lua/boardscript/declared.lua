@@ -6,7 +6,8 @@
 -- max =, even =, choices = { ... }, check = function(value) -> ok, why,
 -- default =, help = }. A rule set's options given by name are parsed and
 -- resolved here too (declared.parse_option, declared.resolve_options; the
--- registry, boardscript.rules, re-exports both).
+-- registry, boardscript.rules, re-exports both), and checked together by
+-- its `check_options` hook when it has one (declared.refusal).
 local errors = require "boardscript.errors"
 
 local declared = {}
@@ -134,14 +135,77 @@ function declared.parse_option(rules, key, text)
   return declared.convert(spec, key, text)
 end
 
+--- The option values `opts` as text for a message, sorted by name:
+-- "k=5, size=3".
+-- @tparam table opts option values, by name
+-- @treturn string
+function declared.values_text(opts)
+  local keys = {}
+  for key in pairs(opts) do keys[#keys + 1] = tostring(key) end
+  table.sort(keys)
+  for i, key in ipairs(keys) do keys[i] = ("%s=%s"):format(key, tostring(opts[key])) end
+  return table.concat(keys, ", ")
+end
+
+-- What a `check_options` hook answers when the options go together.
+local HOOK_ANSWER = "nil or true when the options go together, else a string (or false and a string) saying why not"
+
+--- Why the options `opts` of `rules` (resolved: every option's value) do
+-- not go together, by the rule set's `check_options(self, opts)` hook
+-- (which gets a copy of them); nil when they do or it has no such hook.
+-- The hook answers nil or true when they go together, else a string, or
+-- false and a string, saying why not. Any other answer is the rule set's
+-- fault (`where` names it, default "rule set 'NAME'").
+-- @tparam table rules a rule set
+-- @tparam table opts the option values, by name
+-- @tparam[opt] string where how a fault names the rule set ("rules FILE")
+-- @treturn ?string why not
+function declared.refusal(rules, opts, where)
+  local hook = rules.check_options
+  if hook == nil then return nil end
+  where = where or ("rule set '%s'"):format(tostring(rules.name))
+  if type(hook) ~= "function" then
+    errors.rules_fault(where, "check_options", ("is %s, not a function"):format(type(hook)))
+  end
+  local copy = {}
+  for key, value in pairs(opts) do copy[key] = value end
+  local ok, why = hook(rules, copy)
+  if ok == nil or ok == true then return nil end
+  if type(ok) == "string" then return ok end
+  if ok == false and type(why) == "string" then return why end
+  errors.rules_fault(where, "check_options", ("returned %s%s (expected %s)"):format(errors.describe(ok),
+    ok == false and (", " .. errors.describe(why)) or "", HOOK_ANSWER))
+end
+
 --- The options a game of `rules` is set up with: each declared option is
 -- `given[key]` if present, else the rule set's own field of that name (a
 -- variant's `size = 10`), else the declaration's default. Every value is
--- checked; an undeclared key or a bad value raises a user error naming it.
+-- checked, then all of them together by the rule set's `check_options`
+-- hook (declared.refusal); an undeclared key, a bad value or a combination
+-- the hook refuses raises a user error naming it ("rules gomoku.lua:
+-- options k=5, size=3: ...", `where` naming the rule set, default "rule
+-- set 'NAME'").
+-- @tparam table rules a rule set
+-- @tparam[opt] table given option values, by name
+-- @tparam[opt] string where how a message names the rule set ("rules FILE")
+-- @treturn table the options, by name
+function declared.resolve_options(rules, given, where)
+  local opts = declared.resolved(rules, given)
+  local why = declared.refusal(rules, opts, where)
+  if why then
+    errors.fail(("%s: options %s: %s"):format(where or ("rule set '%s'"):format(tostring(rules.name)),
+      declared.values_text(opts), why))
+  end
+  return opts
+end
+
+--- declared.resolve_options without the check of the options together
+-- (each value is checked): the values a rule set's `check_options` is
+-- asked about.
 -- @tparam table rules a rule set
 -- @tparam[opt] table given option values, by name
 -- @treturn table the options, by name
-function declared.resolve_options(rules, given)
+function declared.resolved(rules, given)
   local specs = rules.options or {}
   local opts = {}
   for key, value in pairs(given or {}) do

@@ -19,7 +19,8 @@ local GameMeta = { __index = Game, __metatable = false }
 --- game.new(rules[, opts[, rng]]) sets up a new game. `rules` is a rule
 -- set table, a built-in name or a path to a rule set file; `opts` the
 -- options given (checked against the rule set's declarations, the rest
--- from its defaults); `rng` a core generator (`core.rng(seed)`), which
+-- from its defaults, all of them checked together by the rule set's
+-- `check_options` hook); `rng` a core generator (`core.rng(seed)`), which
 -- setup may draw from and policies use. Problems are user errors naming
 -- the rule set and option.
 -- @tparam table|string rules a rule set table, a built-in name or a path
@@ -29,8 +30,8 @@ local GameMeta = { __index = Game, __metatable = false }
 function game.new(rules, opts, rng)
   local source = type(rules) == "string" and rules or nil
   rules = rules_mod.load(rules)
-  local resolved = rules_mod.resolve_options(rules, opts)
   local where = "rules " .. (source or rules.name or "?")
+  local resolved = rules_mod.resolve_options(rules, opts, where)
   local state = limits.guard(where, "rules", where, rules.setup, rules, resolved, rng)
   if type(state) ~= "table" then
     errors.fail(("%s: setup must return a state table (got %s)"):format(where, type(state)))

@@ -31,10 +31,16 @@ function rule_options.texts(args)
   return texts
 end
 
---- Converts texts to the values the rule set declares (by rules_mod.parse_option).
+--- Converts texts to the values the rule set declares (by rules_mod.parse_option)
+-- and checks them together with the rest of its options (its `check_options`):
+-- a combination it refuses is a user error naming the rule set and why, before
+-- a command starts anything (game.new checks again).
 function rule_options.convert(rules, texts)
   local opts = {}
   for key, text in pairs(texts) do opts[key] = rules_mod.parse_option(rules, key, text) end
+  -- (named as game.new names it: "rules FILE", "rules NAME")
+  local where = rules_mod.from_file(rules) and rules_mod.where(rules) or ("rules " .. tostring(rules.name))
+  rules_mod.resolve_options(rules, opts, where)
   return opts
 end
 

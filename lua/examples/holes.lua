@@ -5,7 +5,8 @@
 -- Option `holes` (default 4) says how many. They are drawn from the game's
 -- seeded generator, which `setup` receives as its second argument, so the
 -- same seed gives the same board everywhere (records replay, perft is
--- reproducible with `--seed`). The four centre cells are never holes.
+-- reproducible with `--seed`). The four centre cells are never holes, and
+-- `check_options` refuses more holes than the other cells of the board.
 --
 --     boardscript play ./lua/examples/holes.lua --opt holes=8 --seed 3 --black random --white random
 --     boardscript perft ./lua/examples/holes.lua 5 --size 6 --opt holes=2 --seed 3
@@ -25,6 +26,16 @@ local holes = rules.variant(reversi, {
     holes = { type = "integer", min = 0, max = 26 * 26 - 4, help = "block cells placed at random (not the centre)" },
   },
 })
+
+--- The options go together when the holes fit outside the four centre
+-- cells of the board (checked before any game is set up, by every
+-- command, and the soak draws no other).
+function holes:check_options(opts)
+  local free = opts.size * opts.size - 4
+  if opts.holes > free then
+    return ("%d holes do not fit in the %d cells outside the centre"):format(opts.holes, free)
+  end
+end
 
 --- Reversi's start position, then opts.holes blocks on random cells drawn
 -- with `rng` (a core generator: rng:random(n) is 1..n).

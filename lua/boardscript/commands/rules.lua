@@ -41,6 +41,9 @@ local function describe(name)
       default ~= nil and default ~= "" and (", default " .. tostring(default)) or "",
       spec.help and (" - " .. spec.help) or "")
   end
+  if r.check_options ~= nil then
+    out[#out + 1] = "  (some combinations are refused: the rule set checks them together, check_options)"
+  end
   out[#out + 1] = "built-in AIs: " .. table.concat(players.builtin_for(r), ", ")
   out[#out + 1] = "perft: " .. (perft.in_core(r) and "counted by the C core" or "counted over the Lua hooks")
   return table.concat(out, "\n") .. "\n"

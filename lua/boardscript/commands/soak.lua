@@ -19,7 +19,9 @@ function command.configure(cmd)
     .. "multi-word and reference paths), that the C core's view agrees with the rule set's hooks where the "
     .. "core computes them, that a clone equals the original and is independent of it, and that play then "
     .. "undo restores the position exactly; at the end, that the game's record replays to the same position "
-    .. "and result. Game G is a function of the seed and G alone: a failure prints "
+    .. "and result. Options a rule set's check_options refuses together are drawn again, and a size where it "
+    .. "refuses every set tried is skipped (the summary says which). "
+    .. "Game G is a function of the seed and G alone: a failure prints "
     .. "'reproduce: boardscript soak ... --only-game G' and exits 1.")
   cmd:option("--games", "Games to play.", tostring(require("boardscript.soak").DEFAULT_GAMES))
     :convert(options.integer_in(1, 1000000000, "games"))
@@ -80,6 +82,11 @@ function command.summary_text(s, info)
   for _, name in ipairs(names) do
     local per = s.rules[name]
     lines[#lines + 1] = ("  %-16s %9d games %12d moves"):format(name, per.games, per.plies)
+  end
+  local skipped = info.skipped or {}
+  if #skipped > 0 then
+    lines[#lines + 1] = ("skipped %d size%s where check_options refuses every option set tried: %s"):format(
+      #skipped, #skipped == 1 and "" or "s", require("boardscript.soak").skipped_text(skipped))
   end
   lines[#lines + 1] = ("time: %.1f s wall, %.1f s CPU (%d job%s); peak RSS %s"):format(info.wall, info.cpu,
     info.jobs, info.jobs == 1 and "" or "s",
@@ -167,12 +174,12 @@ function command.run(args)
     return failure and errors.EXIT_FAILURE or 0
   end
   local info = { seed = args.seed, failed = failure ~= nil, wall = core.clock() - wall0, cpu = cpu, jobs = args.jobs,
-                 rss_kib = rss }
+                 rss_kib = rss, skipped = plan.skipped }
   if args.json then
     local json = require "dkjson"
     io.stdout:write(json.encode({ games = s.games, moves = s.plies, checks = s.checks, seed = args.seed,
       ok = failure == nil, rules = s.rules, wall_seconds = info.wall, cpu_seconds = cpu, jobs = args.jobs,
-      peak_rss_kib = rss, failed_game = failure and failure.number or nil }), "\n")
+      peak_rss_kib = rss, failed_game = failure and failure.number or nil, skipped_sizes = #plan.skipped }), "\n")
   elseif not args.quiet then
     io.stdout:write(command.summary_text(s, info))
   end

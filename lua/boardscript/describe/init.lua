@@ -144,13 +144,20 @@ local function make(desc, engine)
     for key, spec in pairs(desc.options) do options[key] = spec end
     rules.options = options
   end
+  local check_options = desc.check_options
+  if check_options ~= nil then
+    -- a function of the options, as every field of a description is
+    rules.check_options = function(_, opts) return check_options(opts) end
+  end
   return setmetatable(rules, { __index = hooks })
 end
 
 --- A rule set from a description: checked now (a user error naming the
 -- field at fault), a new table of the "board" family whose hooks run the
--- game in C. `options` declarations become the rule set's; any field may
--- be a function of the options.
+-- game in C. `options` declarations become the rule set's, and
+-- `check_options` (a function of the options: nil when they go together,
+-- else why not) its hook of that name; any field may be a function of the
+-- options.
 -- @tparam table desc the description
 -- @treturn table the rule set
 function d.game(desc)

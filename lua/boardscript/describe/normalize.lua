@@ -12,7 +12,7 @@ local normalize = {}
 -- The fields each part may have (anything else is a typo, refused).
 local TOP = {}
 for f in ("name size rows cols blocked pieces setup first moves must promote ends no_move score swap names "
-  .. "values options description"):gmatch("%S+") do TOP[f] = true end
+  .. "values options description check_options"):gmatch("%S+") do TOP[f] = true end
 TOP.score_unit = true -- what the score counts, for people: the match summary's unit
 local RULE_FIELDS = {
   place = "piece at dirs flips convert", step = "piece dirs to leave convert",
@@ -323,6 +323,11 @@ function normalize.read(desc, opts)
   if desc.score_unit ~= nil and (type(desc.score_unit) ~= "string" or desc.score_unit == "") then
     r.bad("'score_unit'", ("expected a string, what the score counts such as \"pieces\" (got %s)"):format(
       errors.describe(desc.score_unit)))
+  end
+  -- for boardscript's option checks (the rule set's `check_options`), not the engine: a function, never called here
+  if desc.check_options ~= nil and type(desc.check_options) ~= "function" then
+    r.bad("'check_options'", ("expected a function of the options returning nil or why they do not go together "
+      .. "(got %s)"):format(type(desc.check_options)))
   end
   local n = { name = desc.name }
   board_of(r, desc, n)

@@ -4,7 +4,8 @@
 --
 -- Option `blocks`: the blocks to place at setup, as a list of cells
 -- ("b2,c5" in standard notation) or a count ("6": that many, on random
--- cells drawn from the game's seeded generator).
+-- cells drawn from the game's seeded generator) that the board can take
+-- (`check_options`).
 local rules = require "boardscript.rules"
 local reversi = require "boardscript.rules.reversi"
 
@@ -28,6 +29,19 @@ blocks.options = {
 function blocks:max_blocks(state)
   local n = state.board:size()
   return n * n // 2
+end
+
+--- A count of blocks goes with the size when the board can take them: at
+-- most half of it, never a centre cell (a list of cells is checked cell by
+-- cell at setup).
+function blocks:check_options(opts)
+  local count = math.tointeger(tonumber(opts.blocks))
+  if not count then return nil end
+  local n = opts.size
+  local most = math.min(n * n // 2, n * n - 4)
+  if count < 0 or count > most then
+    return ("the board of %d x %d takes 0 to %d blocks (at most half of it, never a centre cell)"):format(n, n, most)
+  end
 end
 
 --- Puts a block on (row, col): true, or nil and why not (off the board, a

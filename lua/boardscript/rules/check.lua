@@ -20,7 +20,8 @@ end
 
 --- Checks a rule set once, when it is made or loaded: every hook a
 -- function, the family known, `name` and `description` strings when
--- given, direction sets and declared options valid, and whatever its own
+-- given, direction sets and declared options valid, `check_options` a
+-- function that takes the rule set's own options, and whatever its own
 -- `check` hook says. Returns it, or raises a user error that names `where`
 -- and the field at fault.
 -- @tparam table rules the hooks and fields (anything else is a user error)
@@ -62,6 +63,18 @@ function check.validate(rules, where)
   end
   local fault = declarations.validate(rules.options, function(key) return rules[key] end, true)
   if fault then fail(where, fault) end
+  if rules.check_options ~= nil then
+    if type(rules.check_options) ~= "function" then
+      fail(where, ("field 'check_options' must be a function (self, opts) saying why options do not go together "
+        .. "(got %s)"):format(type(rules.check_options)))
+    end
+    local own = declarations.resolved(rules, {}) -- (the rule set's own values and defaults)
+    local why = declarations.refusal(rules, own, where)
+    if why then
+      fail(where, ("field 'check_options' refuses the rule set's own options (%s): %s"):format(
+        declarations.values_text(own), why))
+    end
+  end
   if rules.check ~= nil then
     if type(rules.check) ~= "function" then fail(where, "field 'check' must be a function") end
     local problem = rules:check()

@@ -30,14 +30,42 @@ function soak.parse_sizes(text)
   return set
 end
 
---- A plan: the configurations a run cycles through. opts: { rules = {
--- names or paths } or nil, sizes = a set or nil }. A rule set that cannot
--- be loaded is a user error; a plan with nothing to play too.
+--- A plan: the configurations a run cycles through, and the sizes it
+-- skips because a rule set's `check_options` refuses every option set the
+-- soak tried there ({ name =, size =, why = }). opts: { rules = { names or
+-- paths } or nil, sizes = a set or nil }. A rule set that cannot be loaded
+-- is a user error; a plan with nothing to play too.
 function soak.plan(opts)
   local entries = schedule.entries(opts.rules)
-  local configs = schedule.configurations(entries, opts.sizes)
-  if #configs == 0 then errors.fail("soak: no rule set allows the sizes given") end
-  return { configs = configs, entries = entries }
+  local configs, skipped = schedule.configurations(entries, opts.sizes)
+  if #configs == 0 then
+    errors.fail("soak: no rule set allows the sizes given" .. (#skipped > 0
+      and ("; check_options refuses %s"):format(soak.skipped_text(skipped)) or ""))
+  end
+  return { configs = configs, entries = entries, skipped = skipped }
+end
+
+--- The sizes a plan skips, as text: "gomoku at size 3 (k must be at most
+-- size ...); holes at sizes 2, 4 (...)": one item per rule set, with the
+-- reason given for its first size.
+-- @tparam table skipped a plan's `skipped`
+-- @treturn string
+function soak.skipped_text(skipped)
+  local items, by_name, order = {}, {}, {}
+  for _, s in ipairs(skipped) do
+    if not by_name[s.name] then
+      by_name[s.name] = { sizes = {}, why = s.why }
+      order[#order + 1] = s.name
+    end
+    local sizes = by_name[s.name].sizes
+    sizes[#sizes + 1] = tostring(s.size or "-")
+  end
+  for _, name in ipairs(order) do
+    local e = by_name[name]
+    items[#items + 1] = ("%s at size%s %s (%s)"):format(name, #e.sizes > 1 and "s" or "", table.concat(e.sizes, ", "),
+      e.why)
+  end
+  return table.concat(items, "; ")
 end
 
 --- Plays game `number` of a run (seed `seed`) of `plan`. Returns a result

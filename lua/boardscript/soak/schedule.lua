@@ -5,6 +5,7 @@
 -- from generators seeded from (seed, G) alone, so `--only-game G` replays
 -- it on its own.
 local core = require "boardscript.core"
+local declared = require "boardscript.declared"
 local reversi = require "boardscript.rules.reversi"
 local rules_mod = require "boardscript.rules"
 
@@ -104,14 +105,36 @@ local function wanted(sizes, n)
   return sizes == nil or sizes[n] == true
 end
 
+-- How many draws of a configuration's options the soak tries before it
+-- settles: when making the configurations (to find one the rule set's
+-- `check_options` takes) and for each game (then its configuration's).
+local CONFIG_DRAWS, GAME_DRAWS = 64, 16
+
+local draw_options -- (below)
+
+-- Why the rule set `rules` refuses the options `opts` together (its
+-- `check_options`), or nil. A fault of the rule set (or a value it refuses
+-- on its own) counts as taken here: game.new raises it again where the
+-- soak reports a failed game.
+local function refused(rules, opts)
+  if rules.check_options == nil then return nil end
+  local ok, why = pcall(function() return declared.refusal(rules, declared.resolved(rules, opts)) end)
+  return ok and why or nil
+end
+
 --- The configurations of `entries`: one per entry and size, sizes being
 -- those its `size` option allows (or `rows`, for a rule set with rows and
 -- cols) that `sizes` (a set, or nil) keeps; one without a size when it
--- declares none. { entry =, size =, rect = boolean }. They are dealt round
--- robin, the smallest size of every entry first, then the next, so any run
--- of a few dozen games meets every rule set.
+-- declares none. { entry =, size =, rect = boolean, taken = options its
+-- check_options takes, when it has one }. They are dealt round robin, the
+-- smallest size of every entry first, then the next, so any run of a few
+-- dozen games meets every rule set. A size whose options the rule set's
+-- `check_options` refuses, with its defaults and CONFIG_DRAWS draws of the
+-- rest, is skipped: the second result lists them, { name =, size =, why = }.
+-- @treturn table the configurations
+-- @treturn table the sizes skipped
 function schedule.configurations(entries, sizes)
-  local lists, longest = {}, 0
+  local lists, longest, skipped = {}, 0, {}
   for i, entry in ipairs(entries) do
     local list = {}
     local options = entry.base.options or {}
@@ -126,6 +149,28 @@ function schedule.configurations(entries, sizes)
     else
       list[1] = { entry = entry }
     end
+    if entry.base.check_options ~= nil then
+      local kept = {}
+      for _, config in ipairs(list) do
+        local opts = draw_options(entry.base, config, nil)
+        local why = refused(entry.base, opts)
+        local rng = core.rng(config.size or 0)
+        for _ = 1, why and CONFIG_DRAWS or 0 do
+          opts = draw_options(entry.base, config, rng)
+          if not refused(entry.base, opts) then
+            why = nil
+            break
+          end
+        end
+        if why then
+          skipped[#skipped + 1] = { name = entry.name, size = config.size, why = why }
+        else
+          config.taken = opts
+          kept[#kept + 1] = config
+        end
+      end
+      list = kept
+    end
     lists[i] = list
     longest = math.max(longest, #list)
   end
@@ -135,7 +180,7 @@ function schedule.configurations(entries, sizes)
       if list[k] then configs[#configs + 1] = list[k] end
     end
   end
-  return configs
+  return configs, skipped
 end
 
 -- `count` distinct random cells of an n x n board outside the four centre
@@ -174,6 +219,31 @@ local function option_value(key, spec, n, rng)
   return nil
 end
 
+-- The options of a game of `config` of rule set `rules`: its size, and a
+-- value drawn with `rng` for each other option the soak varies (none
+-- without `rng`: the rule set's own values and defaults).
+function draw_options(rules, config, rng)
+  local opts = {}
+  local n = config.size or rules.size or 8
+  if config.rect then
+    opts.rows = config.size
+    opts.cols = rng and rng:random(math.max(1, n - 2), math.min(rules.options.cols.max or 16, n + 2)) or nil
+  elseif config.size then
+    opts.size = config.size
+  end
+  if not rng then return opts end
+  local names = {}
+  for key in pairs(rules.options or {}) do names[#names + 1] = key end
+  table.sort(names)
+  for _, key in ipairs(names) do
+    if key ~= "size" and key ~= "rows" and key ~= "cols" then
+      local value = option_value(key, rules.options[key], n, rng)
+      if value ~= nil then opts[key] = value end
+    end
+  end
+  return opts
+end
+
 --- Game `number` of the run: { config =, name =, source =, rules = (the
 -- rule set table), opts = { key = value }, label = "reversi size=10
 -- centre=black", seed = the game seed }, with `opts_rng` drawn from.
@@ -190,23 +260,19 @@ function schedule.game(configs, seed, number)
   elseif entry.variant == "misere" then
     rules = misere_variant()
   end
-  local opts, keys = {}, {}
-  local n = config.size or rules.size or 8
-  if config.rect then
-    opts.rows = config.size
-    opts.cols = opts_rng:random(math.max(1, n - 2), math.min(rules.options.cols.max or 16, n + 2))
-  elseif config.size then
-    opts.size = config.size
-  end
-  local declared = {}
-  for key in pairs(rules.options or {}) do declared[#declared + 1] = key end
-  table.sort(declared)
-  for _, key in ipairs(declared) do
-    if key ~= "size" and key ~= "rows" and key ~= "cols" then
-      local value = option_value(key, rules.options[key], n, opts_rng)
-      if value ~= nil then opts[key] = value end
+  local opts = draw_options(rules, config, opts_rng)
+  -- a combination its check_options refuses is drawn again, GAME_DRAWS
+  -- times at most, then the configuration's own is played
+  local draws = 1
+  while config.taken and refused(rules, opts) do
+    if draws == GAME_DRAWS then
+      opts = {}
+      for key, value in pairs(config.taken) do opts[key] = value end
+      break
     end
+    opts, draws = draw_options(rules, config, opts_rng), draws + 1
   end
+  local keys = {}
   for key in pairs(opts) do keys[#keys + 1] = key end
   table.sort(keys)
   local parts = { entry.name }
