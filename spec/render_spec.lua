@@ -306,6 +306,26 @@ describe("boardscript render", function()
       assert.is_true(widths[1] < widths[2] and widths[2] < widths[3])
     end)
 
+    it("titles a game by its rule set's size_text where that says rows x columns", function()
+      local dir = os.tmpname()
+      os.remove(dir)
+      assert(os.execute("mkdir " .. q(dir)))
+      local path = dir .. "/wide.lua"
+      local f = assert(io.open(path, "w"))
+      f:write('local rules = require "boardscript.rules"\n',
+        'return rules.variant(require "boardscript.rules.reversi", { name = "wide", ',
+        'size_text = function() return "7x6" end })\n')
+      f:close()
+      local p = render { path }
+      assert.matches("<title>wide, 7 x 6, start position</title>", p.text, 1, true)
+      p:remove()
+      p = render { "reversi", "--size", "6" }
+      assert.matches("<title>reversi, 6 x 6, start position</title>", p.text, 1, true)
+      p:remove()
+      os.remove(path)
+      os.remove(dir)
+    end)
+
     it("numbers the moves with --numbers and says who passed", function()
       local p = render { "reversi", "--numbers", "--moves", "f5 d6 c3 d3 c4" }
       p:check()

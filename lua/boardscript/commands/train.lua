@@ -308,7 +308,8 @@ function command.run(args)
     end,
   }, game, sp)
   if args.chart then
-    output.write_file(args.chart, require("boardscript.train.curve").svg(history, game, args), "wb")
+    output.write_file(args.chart, require("boardscript.train.curve").svg(history, game, args, rounds.opponent(sp)),
+      "wb")
   end
   return 0
 end

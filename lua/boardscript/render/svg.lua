@@ -413,17 +413,31 @@ function svg.picture(g, opts)
 end
 
 --- "reversi, 8 x 8" / "connect4, 6 x 7" (rows x columns) / "dots, 3 x 3 boxes": the rule set's name and size.
+-- A rule set whose `size_text` says "RxC" (rows x columns: a 7 x 6 game on
+-- a square core board with a row blocked) is shown at that size.
 function svg.describe(g)
   local name = tostring(g.rules.name or g.source or "?")
   if (g.rules.family or "board") == "dots" then
     return ("%s, %d x %d boxes"):format(name, g:board():rows(), g:board():cols())
   end
+  return ("%s, %s"):format(name, svg.size_words(g))
+end
+
+--- "8 x 8", "6 x 7" (rows x columns): the size game `g` (a board game)
+-- shows: its rule set's `size_text` where that says "RxC", else its
+-- board's rows and columns.
+function svg.size_words(g)
+  local ok, text = pcall(g.size_text, g)
+  if ok and type(text) == "string" then
+    local rows, cols = text:match("^%s*(%d+)%s*[xX]%s*(%d+)%s*$")
+    if rows then return ("%d x %d"):format(tonumber(rows), tonumber(cols)) end
+  end
   local b = g:board()
   if type(b.rows) == "function" and type(b.cols) == "function" and b:rows() ~= b:cols() then
-    return ("%s, %d x %d"):format(name, b:rows(), b:cols()) -- a described game's rows x columns
+    return ("%d x %d"):format(b:rows(), b:cols()) -- a described game's rows x columns
   end
   local n = b:size()
-  return ("%s, %d x %d"):format(name, n, n)
+  return ("%d x %d"):format(n, n)
 end
 
 return svg

@@ -16,8 +16,10 @@ local function finite(x)
 end
 
 --- The SVG text of the history (a list of { games, positions, fit, duel }
--- by round) of a run for `game` (train.setup.trained_game) with `args`.
-function curve.svg(history, game, args)
+-- by round) of a run for `game` (train.setup.trained_game) with `args`;
+-- `opponent` names the duel's opponent as the table does ("vs greedy (1
+-- ply)", train.rounds.opponent).
+function curve.svg(history, game, args, opponent)
   local rounds = #history
   local train, holdout, score, labels = {}, {}, {}, {}
   local games = 0
@@ -30,7 +32,8 @@ function curve.svg(history, game, args)
     end
     labels[r] = ("round %d (%d games)"):format(r, games)
   end
-  local title = ("Learning curve: %s %d x %d, %d games, seed %d"):format(game.name, game.n, game.n, games, args.seed)
+  local title = ("Learning curve: %s %s, %d games, seed %d"):format(game.name,
+    game.shape or ("%d x %d"):format(game.n, game.n), games, args.seed)
   local panels = {
     svg.captions({ title }, WIDTH),
     chart.panel({ title = "Root mean square error of the fit (discs)", moves = rounds, x_label = "round",
@@ -40,7 +43,8 @@ function curve.svg(history, game, args)
                     { name = "training positions", class = "train", colour = "#1f5f99", fill = "#1f5f99",
                       values = train },
                   } }, WIDTH),
-    chart.panel({ title = "Score against the hand-written evaluation (%, 50 = even)", moves = rounds,
+    chart.panel({ title = ("Score %s (%%, 50 = even)"):format(opponent or "against the hand-written evaluation"),
+                  moves = rounds,
                   x_label = "round", y_max = 100, labels = labels, series = {
                     { name = "score", class = "score", colour = "#27ae60", fill = "#27ae60", values = score },
                   } }, WIDTH),

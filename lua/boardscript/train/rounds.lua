@@ -269,8 +269,9 @@ function rounds.run(cfg, game, sp)
   local history, next_game, overhead, tmp = {}, 1, 0, nil
   local how = sp.searched and ("C search %d plies deep, exact at %d empty cells"):format(sp.cfg.depth, sp.cfg.endgame)
     or "1-ply greedy through the rule set's hooks"
-  emit(("Training %s %d x %d (%s) by self-play: %s in %d round%s, %s, %d random plies, epsilon %s, "
-    .. "seed %d\n"):format(game.name, game.n, game.n, game.options == "" and "no options" or game.options,
+  emit(("Training %s %s (%s) by self-play: %s in %d round%s, %s, %d random plies, epsilon %s, "
+    .. "seed %d\n"):format(game.name, game.shape or ("%d x %d"):format(game.n, game.n),
+    game.options == "" and "no options" or game.options,
     cfg.games and ("%d games"):format(cfg.games) or ("%s minutes"):format(data.number_text(cfg.minutes)),
     total_rounds, total_rounds == 1 and "" or "s", how, sp.cfg.plies, data.number_text(sp.cfg.epsilon), cfg.seed))
   emit(rounds.round_header(sp))

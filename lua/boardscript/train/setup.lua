@@ -56,6 +56,7 @@ function setup.trained_game(args)
   if n < 3 then errors.fail(("train: %d x %d boards are too small for an evaluation (3 to 26)"):format(n, n)) end
   local described = rules_mod.core_game(rules, g.state)
   return { rules = rules, name = name, source = args.rules, opts = opts, n = n, options = options_text(g.opts),
+           shape = require("boardscript.render.svg").size_words(g), -- "7 x 6" where the rule set says so
            mobility = described and described.legal or nil, searched = rules_mod.searched_in_core(rules) }
 end
 
