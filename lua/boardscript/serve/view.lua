@@ -27,9 +27,9 @@ end
 -- (the state's piece of a turn, FlipFlop's 2), last = view.last_move,
 -- moves = { texts of the legal moves }, paths = { { text =, cells = {
 -- names } } } (board games: the cells each move touches, in the order its
--- text names them, a person's clicks), log = { texts }, log_sides = { the side of each }, settings = {
--- options = { key = text }, players = { [side] = spec } }, result = the
--- record's result line, study =, match = }.
+-- text names them, a person's clicks), log = { texts }, log_sides = { the
+-- side of each }, settings = { options = { key = text }, players = {
+-- [side] = spec } }, result = the record's result line, study =, match = }.
 function Store:view(id)
   local s, why = self:get(id)
   if not s then return nil, why end
@@ -42,9 +42,9 @@ end
 -- `g` changed besides the cell it was played on, with who played it:
 -- { side =, side_name =, text =, pass =, again = the same side is to move
 -- again, changed = { names }, flipped = cells that changed colour,
--- captured = cells emptied (board games) }, or nil at the start. The position before
--- it is the game taken back one move; where that fails (a rule set file's
--- undo), nothing is marked.
+-- captured = cells emptied (board games) }, or nil at the start. The
+-- position before it is the game taken back one move; where that fails (a
+-- rule set file's undo), nothing is marked.
 function view.last_move(g)
   local entry = g.log[#g.log]
   if not entry then return nil end
