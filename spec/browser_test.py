@@ -173,6 +173,13 @@ def check_page(driver, view, failures):
         failures.append(f"status {status!r}, {view['side_name']} is to move")
     elif view["must_pass"] and "has no legal move: pass" not in status:
         failures.append(f"status {status!r}: a forced pass is not announced")
+    # the move list: each move in its player's column
+    columns = driver.execute_script(
+        "return [...document.querySelectorAll('#log button.ply')].map(b => b.parentElement.cellIndex)")
+    if view.get("log_sides") and columns:
+        want = [1 if side == str(view["sides"][0]) else 2 for side in view["log_sides"]]
+        if columns != want:
+            failures.append(f"move list: columns {columns}, the players' {want}")
     if view["rules"] != "dots":
         black = len(driver.find_elements(By.CSS_SELECTOR, "#board circle.disc.black"))
         white = len(driver.find_elements(By.CSS_SELECTOR, "#board circle.disc.white"))
@@ -547,6 +554,8 @@ def play_dots(driver, base, failures):
         check_page(driver, view, failures)
         if not view["finished"] and not driver.find_elements(By.CSS_SELECTOR, "#board .last-mark"):
             failures.append("dots: the last edge is not marked by shape")
+    if banner_expected(view, "1") not in driver.find_element(By.ID, "banner").text:
+        failures.append(f"dots: banner {driver.find_element(By.ID, 'banner').text!r}, {view['winner']} won")
     contrast(driver, failures, "dots")
     return clicks
 
