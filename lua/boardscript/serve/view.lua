@@ -28,8 +28,10 @@ end
 -- moves = { texts of the legal moves }, paths = { { text =, cells = {
 -- names } } } (board games: the cells each move touches, in the order its
 -- text names them, a person's clicks), log = { texts }, log_sides = { the
--- side of each }, settings = { options = { key = text }, players = {
--- [side] = spec } }, result = the record's result line, study =, match = }.
+-- side of each }, drops = true where pieces drop down a column (a click
+-- anywhere in it plays there), settings = { options = { key = text },
+-- players = { [side] = spec } }, result = the record's result line, study
+-- =, match = }.
 function Store:view(id)
   local s, why = self:get(id)
   if not s then return nil, why end
@@ -126,6 +128,16 @@ local function click_order(text, cells)
   return #said == #names and said or names
 end
 
+-- Whether a described game's pieces drop down a column (`d.place { at =
+-- "column" }`, Connect Four): a click anywhere in a column is its move.
+local function drops_in_columns(rules)
+  local described = type(rules.described) == "table" and rules.described.description
+  for _, m in ipairs(type(described) == "table" and type(described.moves) == "table" and described.moves or {}) do
+    if type(m) == "table" and m.op == "place" and m.at == "column" then return true end
+  end
+  return false
+end
+
 -- The view of session `s` (a rule set file's hook may fail in it).
 function Store:describe(s)
   local g = s.g
@@ -184,7 +196,7 @@ function Store:describe(s)
     must_pass = not finished and #moves == 0 and g:can_pass(),
     settings = { options = params.texts or option_texts(g), players = params.players or {} },
     piece = math.tointeger(g.state.piece), log_sides = log_sides,
-    moves = moves, paths = paths, log = log, result = record.result(g),
+    moves = moves, paths = paths, drops = drops_in_columns(g.rules) or nil, log = log, result = record.result(g),
     study = s.study and { ply = s.study.ply, plies = #s.study.entries, moves = s.study.texts } or nil,
     match = s.match and { game = s.match.game.index, games = s.match.info.games, done = s.match.done,
                           a = s.match.info.a, b = s.match.info.b, lines = s.match.lines,
