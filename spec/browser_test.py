@@ -122,6 +122,7 @@ def click(driver, css):
 
 def screenshot(driver, name):
     driver.execute_script("document.getElementById('play').scrollIntoView()")
+    time.sleep(0.6)  # the turned discs' animation over
     driver.save_screenshot(os.path.join(SHOTS, name))
 
 
