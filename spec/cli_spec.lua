@@ -94,6 +94,7 @@ return 4
       "  move again. There is no passing. The game ends when every line is drawn, and",
       "  the player with more boxes wins.",
       "sides: Player 1, Player 2",
+      "score: boxes (score_unit)",
       "options:",
       "  cols: integer 1..16, default 3 - boxes per row",
       "  rows: integer 1..16, default 3 - boxes per column",

@@ -29,6 +29,7 @@ local function describe(name)
     end
   end
   out[#out + 1] = ("sides: %s, %s"):format(r:side_name(r.sides[1]), r:side_name(r.sides[2]))
+  out[#out + 1] = ("score: %s (score_unit)"):format(require("boardscript.match").unit(r))
   local keys = {}
   for key in pairs(r.options or {}) do keys[#keys + 1] = key end
   table.sort(keys)
