@@ -390,6 +390,47 @@ def origin_probes(server):
          "game": 0}), JSON), {201, 400, 500})
 
 
+def api_probes(server):
+    """The routes issue 31 added, over the socket with what a broken or hostile page sends: a game from a list
+    of moves, ?since= a game's version, resign, the analysis of every move."""
+    h = server.host
+    js = {"Content-Type": "application/json"}
+
+    def post(path, body, expect, what):
+        return check(server, what, request("POST", path, h, body, js), expect)
+
+    for body, what in ((b'{"rules":"reversi","moves":"f5"}', "moves: a text, not a list"),
+                       (b'{"rules":"reversi","moves":[{},null,5]}', "moves: objects and null"),
+                       (b'{"rules":"reversi","moves":{"1":"f5"}}', "moves: an object"),
+                       (b'{"rules":"reversi","moves":["f5","a1"]}', "moves: an illegal second move"),
+                       (b'{"rules":"reversi","moves":["' + b"f5" * 40000 + b'"]}', "moves: a move of 80 KB"),
+                       (b'{"rules":"reversi","moves":[' + b",".join([b'"pass"'] * 3000) + b"]}",
+                        "moves: 3000 passes")):
+        post("/api/games", body, {400, 413}, what)
+    answers = post("/api/games", b'{"rules":"reversi","moves":["f5","d6"],"players":{"black":"human",'
+                                 b'"white":"human"}}', 201, "a game from two moves")
+    if not answers:
+        return
+    game = json.loads(answers[0][2])
+    gid, version = game["id"], game["version"]
+    for query, expect in ((f"since={version}", 200), ("since=", 200), ("since=%00%ff", 200),
+                          ("since=" + "9" * 5000, {200, 400, 414, 431}), ("since=1&since=2", 200)):
+        check(server, f"GET ?{query[:30]}", request("GET", f"/api/games/{gid}?{query}", h), expect)
+    unchanged = check(server, "?since= the game's version: unchanged",
+                      request("GET", f"/api/games/{gid}?since={version}", h), 200)
+    if unchanged and b'"unchanged":true' not in unchanged[0][2]:
+        fail("?since= the game's version did not say unchanged")
+    for body, what in ((b'{"side":{"a":1}}', "resign: side an object"), (b'{"side":"purple"}', "resign: no such side"),
+                       (b'[1,2]', "resign: an array")):
+        post(f"/api/games/{gid}/resign", body, 400, what)
+    post(f"/api/games/{gid}/resign", b'{"side":"white"}', 200, "resign for a human side")
+    post(f"/api/games/{gid}/resign", b"{}", 400, "resign twice")
+    post(f"/api/games/{gid}/undo", b"{}", 200, "undo takes the resignation back")
+    check(server, "GET the analysis", request("GET", f"/api/games/{gid}/analysis", h), 200, seconds=15)
+    post(f"/api/games/{gid}/analysis", b"{}", 405, "POST the analysis")
+    check(server, "GET the analysis of no game", request("GET", "/api/games/99999/analysis", h), 404)
+
+
 def connection_cap(server, cap=256):
     """cap idle connections are held; one more is answered 503; once they close, all is as before."""
     held = []
@@ -413,6 +454,7 @@ def main():
     try:
         framing_probes(server)
         origin_probes(server)
+        api_probes(server)
         connection_cap(server)
         if server.proc.poll() is not None:
             fail("the server is not running at the end")
