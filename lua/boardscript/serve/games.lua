@@ -493,7 +493,5 @@ end
 --- The most games a watched match plays.
 games.MAX_MATCH_GAMES = watch.MAX_MATCH_GAMES
 games.chart_depth, games.adviser = study.chart_depth, study.adviser
-games.last_move, games.log_sides = view.last_move, view.log_sides
-games.MAX_MOVES = session.MAX_MOVES
 
 return games
