@@ -250,6 +250,33 @@ describe("serve's analysis: GET /api/games/ID/analysis", function()
     assert.equal(1, study.ANALYSIS_SECONDS)
   end)
 
+  it("keeps an analysis until the game changes: asked again, the same answer without another search", function()
+    local store = games.new_store { seed = 1 }
+    local view = new_game(store, "reversi")
+    local runs, run = 0, store.pool.run
+    store.pool.run = function(pool, job)
+      runs = runs + 1
+      return run(pool, job)
+    end
+    local status, first = analysis(store, view.id)
+    assert.equal(200, status, first.error)
+    local again
+    status, again = analysis(store, view.id)
+    assert.equal(200, status, again.error)
+    assert.same(first, again)
+    assert.equal(1, runs)
+    view = play_random(store, view, 1, core.rng(2))
+    status, again = analysis(store, view.id)
+    assert.equal(200, status, again.error)
+    assert.equal(2, runs)
+    assert.are_not.same(listed(first), listed(again))
+    status, view = call(store, "POST", ("/api/games/%s/undo"):format(view.id))
+    assert.equal(200, status, view.error)
+    status, again = analysis(store, view.id)
+    assert.equal(3, runs, "the game changed (undo), so it is analysed again")
+    assert.same(listed(first), listed(again))
+  end)
+
   it("refuses a finished game, a missing one and a wrong method", function()
     local store = games.new_store { seed = 1 }
     local view = new_game(store, "dots", 1)

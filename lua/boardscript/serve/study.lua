@@ -439,21 +439,30 @@ end
 --- The value of every legal move in session `id` as it stands (see
 -- study.analyse for the answer's fields), or nil and why
 -- ("the game is over"). It is computed in a worker, within the server's
--- budget, and answered as JSON text; the game does not change.
+-- budget, and answered as JSON text; the game does not change. The answer
+-- is kept until the game changes: asked again (the page, then the API, or
+-- two tabs) it is the same analysis, not another that the clock cut at
+-- another depth.
 function Store:analysis(id)
   local s, why = self:get(id)
   if not s then return nil, why end
   local g = s.g
   if g:finished() then return nil, "the game is over" end
-  local answer, err, busy = self.pool:run(function()
-    return json.encode(study.analyse(g))
-  end)
-  if not answer then return nil, err, busy and "full" or nil end
+  local kept, version = s.analysis, s.version
+  local answer = kept and kept.g == g and kept.version == version and kept.text
+  if not answer then
+    local err, busy
+    answer, err, busy = self.pool:run(function()
+      return json.encode(study.analyse(g))
+    end)
+    if not answer then return nil, err, busy and "full" or nil end
+  end
   local value = json.decode(answer)
   if type(value) ~= "table" or type(value.moves) ~= "table" then
     self.log("analysis: a worker's answer is not an analysis")
     return nil, worker.INTERNAL
   end
+  if s.g == g and s.version == version then s.analysis = { g = g, version = version, text = answer } end
   return value
 end
 
