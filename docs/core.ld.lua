@@ -21,14 +21,21 @@
 -- (`"build"`: fixed by the compiler flags; `"run"`: asked of the CPU).
 -- @field build
 
---- A new empty board of `n` x `n` cells.
+--- A new empty board of `n` x `n` cells, or of `rows` x `cols`.
 -- Cells are "empty", "black", "white" or "block" (a cell nobody plays and
 -- no line runs through). Boards of any size are bitset planes; 8 x 8 takes
--- a 64-bit fast path.
+-- a 64-bit fast path. A rows x cols board is held as a square of side
+-- max(rows, cols) whose cells past its rows and columns are walls: every
+-- move generator, perft, search and evaluation of the core works on it
+-- (6 x 8 and 8 x 6 take the 8 x 8 path), and only its cells are seen
+-- (`get`, `set`, `count`, `cells` and `tostring` know nothing past them).
+-- A shape out of range raises naming the argument; it is never another board.
 -- @function board
--- @int n the size, 1..26
+-- @int n the size (or the rows), 1..26
+-- @int[opt] cols the columns, 1..26 (default n)
 -- @treturn board
 -- @usage local b = core.board(8)
+-- local connect = core.board(6, 7) -- 6 rows, 7 columns
 
 --- The direction names in a direction set, or nil and what is wrong with it.
 -- A direction set is "all", "orthogonal", "diagonal", "none" (any empty
@@ -224,8 +231,18 @@
 -- `tostring` gives "board (closed)".
 -- @type board
 
---- The size n of an n x n board.
+--- The size n of an n x n board; of a rows x cols one, max(rows, cols)
+-- (the side cell indices count by: `move_list` and `play_index` number a
+-- cell (row - 1) * size + col).
 -- @function board:size
+-- @treturn int
+
+--- The rows of the board.
+-- @function board:rows
+-- @treturn int
+
+--- The columns of the board.
+-- @function board:cols
 -- @treturn int
 
 --- The contents of a cell.

@@ -57,7 +57,7 @@ describe("rule-set validation", function()
 
   it("checks the options a game is set up with", function()
     assert.matches("option size: 7 is odd", user_error(bs.new_game, "reversi", { size = 7 }), 1, true)
-    assert.equal("rule set 'reversi' has no option 'colour' (options: centre, size)",
+    assert.equal("rule set 'reversi' has no option 'colour' (options: centre, cols, rows, size)",
       user_error(bs.new_game, "reversi", { colour = "red" }))
     assert.equal("option size=x: not an integer", user_error(rules.parse_option, reversi, "size", "x"))
     assert.equal(6, rules.parse_option(reversi, "size", "6"))

@@ -33,15 +33,120 @@ describe("boardscript.core", function()
       end
     end)
 
-    it("refuse a rectangular shape by its argument, never make another board", function()
-      assert.equal(7, core.board(7, 7):size())
-      local ok, err = pcall(core.board, 7, 6)
+    it("are rows x cols: a refused shape is an error naming the argument, never another board", function()
+      local b = core.board(6, 7)
+      assert.equal(6, b:rows())
+      assert.equal(7, b:cols())
+      assert.equal(7, b:size())
+      assert.equal(42, b:count("empty"))
+      assert.equal(0, b:count("block"))
+      assert.same({}, b:cells("block"))
+      assert.equal(("......." .. "\n"):rep(6), tostring(b))
+      local wide = core.board(2, 26)
+      assert.equal(2, wide:rows()); assert.equal(26, wide:cols()); assert.equal(52, wide:count("empty"))
+      assert.equal(7, core.board(7, 7):rows())
+      local ok, err = pcall(core.board, 7, 27)
       assert.is_false(ok)
-      assert.matches("bad argument #2 .*cols 6 must equal rows 7", err)
-      ok, err = pcall(core.board, 6, 7)
+      assert.matches("bad argument #2 to '[%w.]*board' %(cols out of range 1..26%)", err)
+      ok, err = pcall(core.board, 0, 7)
       assert.is_false(ok)
-      assert.matches("bad argument #2 .*cols 7 must equal rows 6", err)
+      assert.matches("bad argument #1 to '[%w.]*board' %(rows out of range 1..26%)", err)
       assert.is_false((pcall(core.board, 7, "six")))
+      assert.is_false((pcall(core.board, 7, 6.5)))
+    end)
+
+    it("of rows x cols: their cells are the rows' and columns', none past them", function()
+      local b = core.board(3, 5)
+      b:set(3, 5, "black"); b:set(1, 5, "block")
+      assert.equal("black", b:get(3, 5))
+      assert.equal(1, b:count("block"))
+      assert.same({ { 1, 5 } }, b:cells("block"))
+      assert.matches("bad argument #2 .*%(row out of range 1..3%)", select(2, pcall(b.get, b, 4, 1)))
+      assert.matches("bad argument #3 .*%(column out of range 1..5%)", select(2, pcall(b.set, b, 1, 6, "white")))
+      assert.equal(-1, b:code(4, 1))
+      assert.equal(-1, b:code(1, 6))
+      assert.equal(1, b:code(3, 5))
+      local c = b:clone()
+      assert.equal(3, c:rows()); assert.equal(5, c:cols())
+      assert.is_true(c == b)
+      -- a 5 x 5 board with the same cells, and those a 3 x 5 one lacks blocked, is another board
+      local square = core.board(5)
+      for r = 1, 5 do
+        for col = 1, 5 do
+          if r > 3 then square:set(r, col, "block") else square:set(r, col, b:get(r, col)) end
+        end
+      end
+      assert.is_false(square == b)
+      assert.matches("row out of range", select(2, pcall(b.play, b, "white", 5, 1)))
+    end)
+
+    it("of rows x cols play Reversi as a reference written here does, and as the transposed board does", function()
+      -- a reference: every direction walked cell by cell on a rows x cols grid
+      local function ref_moves(cells, rows, cols, me)
+        local op = me == "black" and "white" or "black"
+        local list = {}
+        for r = 1, rows do
+          for c = 1, cols do
+            if cells[r][c] == "empty" then
+              local flips = {}
+              for dr = -1, 1 do
+                for dc = -1, 1 do
+                  if dr ~= 0 or dc ~= 0 then
+                    local run, rr, cc = {}, r + dr, c + dc
+                    while rr >= 1 and rr <= rows and cc >= 1 and cc <= cols and cells[rr][cc] == op do
+                      run[#run + 1] = { rr, cc }; rr, cc = rr + dr, cc + dc
+                    end
+                    if #run > 0 and rr >= 1 and rr <= rows and cc >= 1 and cc <= cols and cells[rr][cc] == me then
+                      for _, x in ipairs(run) do flips[#flips + 1] = x end
+                    end
+                  end
+                end
+              end
+              if #flips > 0 then list[#list + 1] = { r, c, flips } end
+            end
+          end
+        end
+        return list
+      end
+      local function ref_perft(cells, rows, cols, me, depth, passed)
+        if depth == 0 then return 1 end
+        local op = me == "black" and "white" or "black"
+        local list = ref_moves(cells, rows, cols, me)
+        if #list == 0 then
+          if passed then return 1 end
+          return ref_perft(cells, rows, cols, op, depth - 1, true)
+        end
+        local total = 0
+        for _, m in ipairs(list) do
+          cells[m[1]][m[2]] = me
+          for _, x in ipairs(m[3]) do cells[x[1]][x[2]] = me end
+          total = total + ref_perft(cells, rows, cols, op, depth - 1, false)
+          cells[m[1]][m[2]] = "empty"
+          for _, x in ipairs(m[3]) do cells[x[1]][x[2]] = op end
+        end
+        return total
+      end
+      for _, shape in ipairs { { 4, 6 }, { 6, 4 }, { 6, 8 }, { 8, 6 }, { 5, 9 }, { 10, 4 } } do
+        local rows, cols = shape[1], shape[2]
+        local b, t = core.board(rows, cols), core.board(cols, rows)
+        local cells = {}
+        for r = 1, rows do cells[r] = {} for c = 1, cols do cells[r][c] = "empty" end end
+        local r0, c0 = rows // 2, cols // 2
+        for _, d in ipairs { { 0, 0, "white" }, { 0, 1, "black" }, { 1, 0, "black" }, { 1, 1, "white" } } do
+          b:set(r0 + d[1], c0 + d[2], d[3]); t:set(c0 + d[2], r0 + d[1], d[3])
+          cells[r0 + d[1]][c0 + d[2]] = d[3]
+        end
+        local depth = rows * cols <= 24 and 6 or 4
+        local want = ref_perft(cells, rows, cols, "black", depth)
+        local name = ("%dx%d depth %d"):format(rows, cols, depth)
+        assert.equal(want, b:perft("black", depth), name)
+        assert.equal(want, b:perft("black", depth, { generic = true }), name .. " generic")
+        assert.equal(want, b:perft("black", depth, { reference = true }), name .. " reference")
+        assert.equal(want, t:perft("black", depth), name .. " transposed")
+        local listed = {}
+        for _, m in ipairs(ref_moves(cells, rows, cols, "black")) do listed[#listed + 1] = { m[1], m[2] } end
+        assert.same(listed, b:moves("black"), name .. " moves")
+      end
     end)
 
     it("hold empty, black, white and block cells", function()

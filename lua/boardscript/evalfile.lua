@@ -38,7 +38,7 @@ local function shipped_dir()
   return here:sub(2):match("^(.*)/[^/]*$") .. "/evals"
 end
 
-local META_KEYS = { "rules", "size", "options", "seed", "command", "trained", "mpc" }
+local META_KEYS = { "rules", "size", "shape", "options", "seed", "command", "trained", "mpc" }
 
 --- The meta text of a table: key=value lines (newlines in a value become spaces).
 function evalfile.meta_text(meta)
@@ -92,17 +92,31 @@ function evalfile.load(path)
   return ev, meta
 end
 
---- The words of a game in messages: "reversi 8 x 8".
-local function game_text(rules, size)
-  return ("%s %d x %d"):format(rules, size, size)
+--- The words of a game in messages: "reversi 8 x 8", "reversi 6 x 8"
+-- (`shape`: "RxC" of a board that is not square).
+local function game_text(rules, size, shape)
+  local rows, cols = tostring(shape or ""):match("^(%d+)x(%d+)$")
+  return ("%s %s x %s"):format(rules, rows or size, cols or size)
+end
+
+--- The size of core board `b` (its side, as evaluators count it) and, when
+-- it is not square, its shape "RxC" (rows x cols), which an evaluation's
+-- file records (meta `shape`) and evalfile.check compares.
+-- @treturn integer the size
+-- @treturn ?string the shape
+function evalfile.shape(b)
+  local n = b:size()
+  if type(b.rows) ~= "function" or (b:rows() == n and b:cols() == n) then return n, nil end
+  return n, ("%dx%d"):format(b:rows(), b:cols())
 end
 
 --- Raises a user error unless the file of `meta` was trained for rule set
--- `rules` (a name) on `size` x `size` boards.
-function evalfile.check(meta, rules, size)
-  if meta.rules ~= rules or meta.size ~= size then
+-- `rules` (a name) on `size` x `size` boards, or on boards of `shape`
+-- ("RxC", evalfile.shape) when given.
+function evalfile.check(meta, rules, size, shape)
+  if meta.rules ~= rules or meta.size ~= size or meta.shape ~= shape then
     errors.fail(("%s was trained for %s, not %s"):format(meta.path or "the evaluation",
-      game_text(tostring(meta.rules), meta.size or 0), game_text(tostring(rules), size)))
+      game_text(tostring(meta.rules), meta.size or 0, meta.shape), game_text(tostring(rules), size, shape)))
   end
 end
 
@@ -139,9 +153,9 @@ local cache = {}
 -- boards: spec "hand" gives nil (the hand-written evaluation), a path that
 -- file (checked against the game), nil the shipped one if there is one.
 -- Loaded files are kept: each use gets a copy.
-function evalfile.for_game(spec, rules, size)
+function evalfile.for_game(spec, rules, size, shape)
   if spec == "hand" then return nil end
-  local path = spec or evalfile.shipped(rules, size)
+  local path = spec or (shape == nil and evalfile.shipped(rules, size) or nil)
   if not path then return nil end
   local entry = cache[path]
   if not entry then
@@ -149,7 +163,7 @@ function evalfile.for_game(spec, rules, size)
     entry = { ev = ev, meta = meta }
     cache[path] = entry
   end
-  evalfile.check(entry.meta, rules, size)
+  evalfile.check(entry.meta, rules, size, shape)
   return entry.ev:copy(), entry.meta
 end
 
@@ -158,18 +172,18 @@ end
 -- its pieces on a core board, and "shipped" needs a shipped evaluation.
 function evalfile.learned(spec, r, s, policy)
   local name = tostring(r.name)
-  local ok, size = pcall(function() return s.board:size() end)
+  local ok, size, shape = pcall(evalfile.shape, s.board)
   if not ok or math.type(size) ~= "integer" then
     errors.fail(("%s: eval=%s needs a rule set whose position is a core board (state.board)"):format(policy, spec))
   end
   if spec == "shipped" then
-    if not evalfile.shipped(name, size) then
+    if shape or not evalfile.shipped(name, size) then
       errors.fail(("%s: no evaluation is shipped for %s (see 'boardscript ai list')"):format(policy,
-        game_text(name, size)))
+        game_text(name, size, shape)))
     end
     spec = nil
   end
-  return (evalfile.for_game(spec, name, size))
+  return (evalfile.for_game(spec, name, size, shape))
 end
 
 return evalfile

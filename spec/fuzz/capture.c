@@ -39,8 +39,8 @@ static void check_moves(const bs_board *b, int player, unsigned legal)
     FZ_CHECK(fz_set_equal(&fast, &ref));
     FZ_CHECK(fz_set_equal(&wide, &ref));
     /* every move is an empty cell, and bs_capture_legal agrees cell by cell */
-    for (int r = 0; r < b->n; r++)
-        for (int c = 0; c < b->n; c++) {
+    for (int r = 0; r < b->rows; r++)
+        for (int c = 0; c < b->cols; c++) {
             int cell;
             FZ_CHECK(bs_board_get(b, r, c, &cell) == BS_OK);
             int in = (int)(ref.row[r] >> c & 1u);
@@ -75,7 +75,7 @@ static void check_counts(const bs_board *b)
         FZ_CHECK(k >= 0);
         total += k;
     }
-    FZ_CHECK(total == b->n * b->n);
+    FZ_CHECK(total == b->rows * b->cols);
     FZ_CHECK(bs_board_count(b, -1) == BS_EINVAL && bs_board_count(b, 4) == BS_EINVAL);
     FZ_CHECK(bs_board_valid(b));
 }
@@ -86,7 +86,7 @@ static void play(fz_in *in, bs_board *b, played *stack, int *depth)
     int r = fz_arg(in, 0, b->n - 1), c = fz_arg(in, 0, b->n - 1);
     unsigned legal = fz_dirs(in), flip = fz_dirs(in);
     int good = bs_is_player(player) && legal <= BS_DIRS_ALL && flip <= BS_DIRS_ALL && r >= 0 &&
-               c >= 0 && r < b->n && c < b->n;
+               c >= 0 && r < b->rows && c < b->cols;
     bs_board before = *b;
     uint64_t hash = bs_board_hash(b);
     bs_set expect, flipped;
@@ -144,6 +144,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         /* Raw bytes as a board: the core must refuse what bs_board_valid refuses. */
         memset(&b, 0, sizeof b);
         b.n = (int)fz_u32(&in);
+        b.rows = (int)fz_u8(&in) - 1;
+        b.cols = (int)fz_u8(&in) - 1;
         for (int p = 0; p < 3; p++)
             for (int r = 0; r < BS_MAX_N; r++)
                 b.plane[p][r] = fz_u8(&in) ? fz_u32(&in) : 0u;
@@ -163,6 +165,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     }
     FZ_CHECK(bs_board_init(&b, 0) == BS_EINVAL && bs_board_init(&b, BS_MAX_N + 1) == BS_EINVAL);
+    FZ_CHECK(bs_board_init_shape(&b, 3, 0) == BS_EINVAL && bs_board_init_shape(&b, BS_MAX_N + 1, 3) == BS_EINVAL);
     fz_board(&in, &b, BS_MAX_N, 1);
     check_counts(&b);
     played stack[STACK];
@@ -191,7 +194,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         case 4: { /* set a cell with arbitrary arguments; the undo stack no longer applies */
             int r = fz_arg(&in, 0, b.n - 1), c = fz_arg(&in, 0, b.n - 1);
             int cell = fz_arg(&in, 0, 3);
-            int good = r >= 0 && c >= 0 && r < b.n && c < b.n && cell >= 0 && cell <= 3;
+            int good = r >= 0 && c >= 0 && r < b.rows && c < b.cols && cell >= 0 && cell <= 3;
             int st = bs_board_set(&b, r, c, cell);
             FZ_CHECK(good ? st == BS_OK : st == BS_EINVAL);
             if (good) {
@@ -208,8 +211,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             unsigned dirs = fz_dirs(&in);
             bs_set out;
             int st = bs_capture_flips(&b, player, r, c, dirs, &out);
-            int good = bs_is_player(player) && dirs <= BS_DIRS_ALL && r >= 0 && c >= 0 && r < b.n &&
-                       c < b.n;
+            int good = bs_is_player(player) && dirs <= BS_DIRS_ALL && r >= 0 && c >= 0 && r < b.rows &&
+                       c < b.cols;
             FZ_CHECK(good ? st >= 0 : st == BS_EINVAL);
             break;
         }

@@ -58,11 +58,15 @@ static inline unsigned fz_dirs(fz_in *in)
  * (empty, black, white, block); blocks only when `blocks`. */
 static inline void fz_board(fz_in *in, bs_board *b, int max_n, int blocks)
 {
-    int n = 1 + (int)(fz_u8(in) % (unsigned)max_n);
-    FZ_CHECK(bs_board_init(b, n) == BS_OK);
+    /* a first byte with its top bit set makes a rows x cols board (cols from the next byte) */
+    unsigned first = fz_u8(in);
+    int rows = 1 + (int)(first % (unsigned)max_n), cols = rows;
+    if (first & 0x80u)
+        cols = 1 + (int)(fz_u8(in) % (unsigned)max_n);
+    FZ_CHECK(bs_board_init_shape(b, rows, cols) == BS_OK);
     unsigned bits = 0, have = 0;
-    for (int r = 0; r < n; r++)
-        for (int c = 0; c < n; c++) {
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < cols; c++) {
             if (have == 0) {
                 bits = fz_u8(in);
                 have = 4;
@@ -80,7 +84,7 @@ static inline void fz_board(fz_in *in, bs_board *b, int max_n, int blocks)
  * (N <-> W, NE <-> SW, E <-> S; SE and NW stay). */
 static inline void fz_transpose(const bs_board *b, bs_board *t)
 {
-    bs_board_init(t, b->n);
+    bs_board_init_shape(t, b->cols, b->rows);
     for (int p = 0; p < 3; p++)
         for (int r = 0; r < b->n; r++)
             for (int c = 0; c < b->n; c++)

@@ -92,6 +92,14 @@ function kind.int(lo, hi, valid)
   end }
 end
 
+--- An integer lo..hi or nil.
+function kind.optint(lo, hi, valid)
+  return { valid = valid, ok = function(v)
+    local i = integer(v)
+    return v == nil or (i ~= nil and i >= lo and i <= hi)
+  end }
+end
+
 --- Any integer, or nil when optional.
 function kind.seed(optional, valid)
   return { valid = valid, ok = function(v) return integer(v) ~= nil or (optional and v == nil) end }
@@ -352,7 +360,7 @@ local search_args = {
 
 matrix.functions = {
   -- the module table
-  { of = "module", name = "board", args = { k.int(1, 26, 4) } },
+  { of = "module", name = "board", args = { k.int(1, 26, 4), k.optint(1, 26, 6) } },
   { of = "module", name = "directions", args = { k.any("all") }, fail_ok = true },
   { of = "module", name = "rng", args = { k.seed(true, 1) } },
   { of = "module", name = "dots", args = { k.int(1, 16, 2), k.int(1, 16, 2) } },
@@ -379,6 +387,8 @@ matrix.functions = {
 
   -- boards
   { of = BOARD, name = "size", args = {} },
+  { of = BOARD, name = "rows", args = {} },
+  { of = BOARD, name = "cols", args = {} },
   { of = BOARD, name = "get", args = { k.int(1, 4, 1), k.int(1, 4, 1) } },
   { of = BOARD, name = "set", args = { k.int(1, 4, 1), k.int(1, 4, 1), k.option(CELLS, false, "block") } },
   -- (code: any integers, -1 off the board)

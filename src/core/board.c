@@ -5,23 +5,27 @@
 
 static int plane_of(int cell) { return cell - 1; }
 
-static bool in_range(const bs_board *b, int r, int c)
-{
-    return r >= 0 && c >= 0 && r < b->n && c < b->n;
-}
-
 int bs_board_init(bs_board *b, int n)
 {
-    if (!b || n < 1 || n > BS_MAX_N)
+    return bs_board_init_shape(b, n, n);
+}
+
+int bs_board_init_shape(bs_board *b, int rows, int cols)
+{
+    if (!b || rows < 1 || rows > BS_MAX_N || cols < 1 || cols > BS_MAX_N)
         return BS_EINVAL;
     memset(b, 0, sizeof *b);
-    b->n = n;
+    b->n = rows > cols ? rows : cols;
+    b->rows = rows;
+    b->cols = cols;
+    for (int r = 0; r < b->n; r++)
+        b->plane[2][r] = bs_board_margin(b, r);
     return BS_OK;
 }
 
 int bs_board_get(const bs_board *b, int r, int c, int *cell)
 {
-    if (!b || !cell || !in_range(b, r, c))
+    if (!b || !cell || !bs_board_on(b, r, c))
         return BS_EINVAL;
     *cell = BS_EMPTY;
     for (int p = BS_BLACK; p <= BS_BLOCK; p++)
@@ -32,7 +36,7 @@ int bs_board_get(const bs_board *b, int r, int c, int *cell)
 
 int bs_board_set(bs_board *b, int r, int c, int cell)
 {
-    if (!b || !in_range(b, r, c) || cell < BS_EMPTY || cell > BS_BLOCK)
+    if (!b || !bs_board_on(b, r, c) || cell < BS_EMPTY || cell > BS_BLOCK)
         return BS_EINVAL;
     for (int p = 0; p < 3; p++)
         b->plane[p][r] &= ~(1u << c);
@@ -50,6 +54,8 @@ int bs_board_cells(const bs_board *b, int cell, bs_set *out)
     for (int r = 0; r < b->n; r++) {
         if (cell == BS_EMPTY)
             out->row[r] = full & ~(b->plane[0][r] | b->plane[1][r] | b->plane[2][r]);
+        else if (cell == BS_BLOCK)
+            out->row[r] = b->plane[2][r] & ~bs_board_margin(b, r);
         else
             out->row[r] = b->plane[plane_of(cell)][r];
     }
@@ -65,7 +71,7 @@ int bs_board_count(const bs_board *b, int cell)
 
 bool bs_board_equal(const bs_board *a, const bs_board *b)
 {
-    if (a->n != b->n)
+    if (a->n != b->n || a->rows != b->rows || a->cols != b->cols)
         return false;
     for (int p = 0; p < 3; p++)
         if (memcmp(a->plane[p], b->plane[p], sizeof(uint32_t) * (size_t)a->n) != 0)
@@ -84,13 +90,14 @@ uint64_t bs_board_hash(const bs_board *b)
 
 bool bs_board_valid(const bs_board *b)
 {
-    if (!b || b->n < 1 || b->n > BS_MAX_N)
+    if (!b || b->rows < 1 || b->rows > BS_MAX_N || b->cols < 1 || b->cols > BS_MAX_N ||
+        b->n != (b->rows > b->cols ? b->rows : b->cols))
         return false;
     uint32_t full = bs_row_mask(b->n);
     for (int r = 0; r < BS_MAX_N; r++) {
         uint32_t x = b->plane[0][r], y = b->plane[1][r], z = b->plane[2][r];
-        uint32_t allowed = r < b->n ? full : 0;
-        if ((x | y | z) & ~allowed || (x & y) || (x & z) || (y & z))
+        uint32_t allowed = r < b->n ? full : 0, margin = r < b->n ? bs_board_margin(b, r) : 0;
+        if ((x | y | z) & ~allowed || (x & y) || (x & z) || (y & z) || (z & margin) != margin)
             return false;
     }
     return true;

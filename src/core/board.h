@@ -1,4 +1,4 @@
-/* board.h - N x N grid boards (N <= 26) held as bitset planes, and cell sets. */
+/* board.h - R x C grid boards (R, C <= 26) held as bitset planes, and cell sets. */
 #ifndef BS_BOARD_H
 #define BS_BOARD_H
 
@@ -20,9 +20,15 @@ typedef struct bs_set {
 } bs_set;
 
 /* Three planes (black, white, block) of the same shape as a bs_set. A cell is
- * in at most one plane; empty cells are in none. Plain data: copy to clone. */
+ * in at most one plane; empty cells are in none. Plain data: copy to clone.
+ * A rows x cols board is held as an n x n one, n = max(rows, cols), whose
+ * cells past the last row or column (the margin) are in the block plane:
+ * every capture path, search and evaluation treats them as the walls they
+ * are, and only cell access, counts of blocks and shape checks know them
+ * apart (bs_board_margin). On a square board rows = cols = n. */
 typedef struct bs_board {
     int n;
+    int rows, cols;
     uint32_t plane[3][BS_MAX_N];
 } bs_board;
 
@@ -31,6 +37,18 @@ static inline int bs_opponent(int p) { return BS_BLACK + BS_WHITE - p; }
 static inline uint32_t bs_row_mask(int n) { return (uint32_t)((1ULL << n) - 1); }
 
 int bs_board_init(bs_board *b, int n);
+/* An empty rows x cols board (1..BS_MAX_N each), its margin blocked. */
+int bs_board_init_shape(bs_board *b, int rows, int cols);
+/* Row r's cells that are past the board's last column, or the whole row past its last row. */
+static inline uint32_t bs_board_margin(const bs_board *b, int r)
+{
+    return r >= b->rows ? bs_row_mask(b->n) : bs_row_mask(b->n) & ~bs_row_mask(b->cols);
+}
+/* Whether (r, c), 0-based, is a cell of the board (not of its margin). */
+static inline bool bs_board_on(const bs_board *b, int r, int c)
+{
+    return r >= 0 && c >= 0 && r < b->rows && c < b->cols;
+}
 int bs_board_get(const bs_board *b, int r, int c, int *cell);
 int bs_board_set(bs_board *b, int r, int c, int cell);
 /* Number of cells holding `cell`, or a negative status. */

@@ -208,8 +208,7 @@ int bs_capture_moves(const bs_board *b, int player, unsigned legal_dirs, bs_set 
 
 int bs_capture_flips(const bs_board *b, int player, int r, int c, unsigned dirs, bs_set *out)
 {
-    if (!valid_args(b, player) || !out || dirs > BS_DIRS_ALL || r < 0 || c < 0 ||
-        r >= b->n || c >= b->n)
+    if (!valid_args(b, player) || !out || dirs > BS_DIRS_ALL || !bs_board_on(b, r, c))
         return BS_EINVAL;
     int n = b->n, cell;
     bs_set_init(out, n);
@@ -286,15 +285,14 @@ int bs_capture_play(bs_board *b, int player, int r, int c, unsigned legal_dirs,
                     unsigned flip_dirs, bs_set *flipped)
 {
     if (!valid_args(b, player) || !flipped || legal_dirs > BS_DIRS_ALL ||
-        flip_dirs > BS_DIRS_ALL || r < 0 || c < 0 || r >= b->n || c >= b->n)
+        flip_dirs > BS_DIRS_ALL || !bs_board_on(b, r, c))
         return BS_EINVAL;
     return bs_capture_play_unchecked(b, player, r, c, legal_dirs, flip_dirs, flipped);
 }
 
 int bs_capture_undo(bs_board *b, int player, int r, int c, const bs_set *flipped)
 {
-    if (!valid_args(b, player) || !flipped || flipped->n != b->n || r < 0 || c < 0 ||
-        r >= b->n || c >= b->n)
+    if (!valid_args(b, player) || !flipped || flipped->n != b->n || !bs_board_on(b, r, c))
         return BS_EINVAL;
     uint32_t *mine = b->plane[player - 1];
     uint32_t *theirs = b->plane[bs_opponent(player) - 1];

@@ -57,7 +57,7 @@ int bs_state_play(const bs_game *g, bs_state *s, int move)
         return apply(g, s, move);
     }
     int r = move / BS_MAX_N, c = move % BS_MAX_N;
-    if (move < 0 || r >= s->board.n || c >= s->board.n)
+    if (move < 0 || !bs_board_on(&s->board, r, c))
         return BS_EINVAL;
     bs_state next = *s;
     int count = apply(g, &next, move);

@@ -74,14 +74,14 @@ static void push_cell(lua_State *L, int cell)
 static void check_square(lua_State *L, const lboard *lb, int arg, int *r, int *c)
 {
     int rok, cok;
-    lua_Integer rr = lua_tointegerx(L, arg, &rok), cc = lua_tointegerx(L, arg + 1, &cok), n = lb->board.n;
-    if (rok && cok && rr >= 1 && rr <= n && cc >= 1 && cc <= n) { /* else the checks below raise */
+    lua_Integer rr = lua_tointegerx(L, arg, &rok), cc = lua_tointegerx(L, arg + 1, &cok);
+    if (rok && cok && rr >= 1 && rr <= lb->board.rows && cc >= 1 && cc <= lb->board.cols) { /* else the checks below raise */
         *r = (int)rr - 1;
         *c = (int)cc - 1;
         return;
     }
-    *r = (int)bs_lua_checkrange(L, arg, "row", 1, lb->board.n) - 1;
-    *c = (int)bs_lua_checkrange(L, arg + 1, "column", 1, lb->board.n) - 1;
+    *r = (int)bs_lua_checkrange(L, arg, "row", 1, lb->board.rows) - 1;
+    *c = (int)bs_lua_checkrange(L, arg + 1, "column", 1, lb->board.cols) - 1;
 }
 
 /* A direction set: "all", "orthogonal", "diagonal", "none" (any empty cell
@@ -124,7 +124,7 @@ static unsigned opt_dirs(lua_State *L, int arg, unsigned def)
     return mask;
 }
 
-static lboard *push_board(lua_State *L, int n);
+static lboard *push_board(lua_State *L, int rows, int cols);
 
 const bs_board *bs_lua_checkboard(lua_State *L, int arg)
 {
@@ -133,15 +133,15 @@ const bs_board *bs_lua_checkboard(lua_State *L, int arg)
 
 void bs_lua_pushboard(lua_State *L, const bs_board *b)
 {
-    push_board(L, b->n)->board = *b;
+    push_board(L, b->rows, b->cols)->board = *b;
 }
 
-static lboard *push_board(lua_State *L, int n)
+static lboard *push_board(lua_State *L, int rows, int cols)
 {
     lboard *lb = lua_newuserdatauv(L, sizeof *lb, 0);
     bs_history_init(&lb->history);
     lb->closed = 0;
-    bs_board_init(&lb->board, n);
+    bs_board_init_shape(&lb->board, rows, cols);
     luaL_setmetatable(L, BOARD_META);
     return lb;
 }
@@ -160,28 +160,35 @@ static void push_squares(lua_State *L, const bs_set *s)
     }
 }
 
-/* core.board(n) -> an empty n x n board; core.board(rows, cols) the same
- * where cols == rows. A rectangular shape is refused, naming the argument,
- * never turned into another board (the capture core's boards are square;
- * a rectangular game is a square board with a row or column of blocks, or
- * a described game, whose boards may be rows x cols). */
+/* core.board(n) -> an empty n x n board; core.board(rows, cols) an empty
+ * rows x cols one (each 1..26). A rectangular board is held as a square one
+ * whose margin is blocked (board.h): its moves, searches and evaluations
+ * are the capture core's, and its rows and columns are all a caller sees. */
 static int board_new(lua_State *L)
 {
-    int n = (int)bs_lua_checkrange(L, 1, "size", 1, BS_MAX_N);
-    if (!lua_isnoneornil(L, 2)) {
-        lua_Integer cols = luaL_checkinteger(L, 2);
-        if (cols != n)
-            return luaL_argerror(L, 2, lua_pushfstring(L, "cols %I must equal rows %d: core boards are square "
-                                                          "(block the cells a %d x %I board does not have)",
-                                                       cols, n, n, cols));
-    }
-    push_board(L, n);
+    int rows = (int)bs_lua_checkrange(L, 1, lua_isnoneornil(L, 2) ? "size" : "rows", 1, BS_MAX_N);
+    int cols = lua_isnoneornil(L, 2) ? rows : (int)bs_lua_checkrange(L, 2, "cols", 1, BS_MAX_N);
+    push_board(L, rows, cols);
     return 1;
 }
 
+/* size() -> the board's size: its rows when square, else max(rows, cols)
+ * (the side of the square it is held in; move_list's indices count by it). */
 static int board_size(lua_State *L)
 {
     lua_pushinteger(L, check_board(L, 1)->board.n);
+    return 1;
+}
+
+static int board_rows(lua_State *L)
+{
+    lua_pushinteger(L, check_board(L, 1)->board.rows);
+    return 1;
+}
+
+static int board_cols(lua_State *L)
+{
+    lua_pushinteger(L, check_board(L, 1)->board.cols);
     return 1;
 }
 
@@ -202,9 +209,8 @@ static int board_code(lua_State *L)
 {
     lboard *lb = check_board(L, 1);
     lua_Integer r = luaL_checkinteger(L, 2), c = luaL_checkinteger(L, 3);
-    lua_Integer n = lb->board.n;
     int cell = -1;
-    if (r >= 1 && r <= n && c >= 1 && c <= n)
+    if (r >= 1 && r <= lb->board.rows && c >= 1 && c <= lb->board.cols)
         bs_board_get(&lb->board, (int)r - 1, (int)c - 1, &cell);
     lua_pushinteger(L, cell);
     return 1;
@@ -304,7 +310,7 @@ static int board_play(lua_State *L)
 }
 
 /* play_index(player, index [, legal_dirs [, flip_dirs]]): play with the cell
- * as one index, (row - 1) * n + col, as move_list gives them. */
+ * as one index, (row - 1) * n + col with n = size(), as move_list gives them. */
 static int board_play_index(lua_State *L)
 {
     lboard *lb = check_board(L, 1);
@@ -384,7 +390,7 @@ static int board_undo(lua_State *L)
 static int board_clone(lua_State *L)
 {
     lboard *lb = check_board(L, 1);
-    lboard *copy = push_board(L, lb->board.n);
+    lboard *copy = push_board(L, lb->board.rows, lb->board.cols);
     copy->board = lb->board;
     if (bs_history_copy(&copy->history, &lb->history) != BS_OK)
         return luaL_error(L, "not enough memory");
@@ -453,8 +459,8 @@ static int board_tostring(lua_State *L)
     }
     luaL_Buffer buf;
     luaL_buffinit(L, &buf);
-    for (int r = 0; r < lb->board.n; r++) {
-        for (int c = 0; c < lb->board.n; c++) {
+    for (int r = 0; r < lb->board.rows; r++) {
+        for (int c = 0; c < lb->board.cols; c++) {
             int cell;
             bs_board_get(&lb->board, r, c, &cell);
             luaL_addchar(&buf, ".XO#"[cell]);
@@ -506,7 +512,8 @@ static int board_directions(lua_State *L)
 void bs_lua_open_board(lua_State *L)
 {
     static const luaL_Reg methods[] = {
-        {"size", board_size},   {"get", board_get},     {"set", board_set},
+        {"size", board_size},   {"rows", board_rows},   {"cols", board_cols},
+        {"get", board_get},     {"set", board_set},
         {"code", board_code},   {"set_code", board_set_code},
         {"count", board_count}, {"cells", board_cells}, {"moves", board_moves},
         {"has_moves", board_has_moves}, {"legal", board_legal}, {"flips", board_flips},

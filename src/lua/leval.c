@@ -206,8 +206,8 @@ static int evaluator_evaluate(lua_State *L)
     int player = bs_lua_checkplayer(L, 3);
     int n = bs_model_size(e->model);
     if (b->n != n)
-        return luaL_argerror(L, 2, lua_pushfstring(L, "a %d x %d board for an evaluation of %d x %d boards", b->n,
-                                                   b->n, n, n));
+        return luaL_argerror(L, 2, lua_pushfstring(L, "a %d x %d board for an evaluation of %d x %d boards", b->rows,
+                                                   b->cols, n, n));
     lua_pushinteger(L, bs_model_evaluate(e->model, b, player));
     return 1;
 }
@@ -520,8 +520,8 @@ static int trainer_add(lua_State *L)
     lua_Number target = luaL_checknumber(L, 4);
     int holdout = lua_toboolean(L, 5);
     if (b->n != n)
-        return luaL_argerror(L, 2, lua_pushfstring(L, "a %d x %d board for an evaluation of %d x %d boards", b->n,
-                                                   b->n, n, n));
+        return luaL_argerror(L, 2, lua_pushfstring(L, "a %d x %d board for an evaluation of %d x %d boards", b->rows,
+                                                   b->cols, n, n));
     if (!(target >= -10000 && target <= 10000))
         return luaL_argerror(L, 4, "target: a margin in discs from -10000 to 10000 expected");
     int st = bs_trainer_add(t->trainer, b, player, target, holdout);

@@ -302,7 +302,7 @@ static int run(lua_State *L, int exact)
         int n = bs_model_size(e->model);
         if (n != s.board.n)
             luaL_argerror(L, opts, lua_pushfstring(L, "field 'evaluator': an evaluation of %d x %d boards for a %d x %d "
-                                                      "board", n, n, s.board.n, s.board.n));
+                                                      "board", n, n, s.board.rows, s.board.cols));
         model = e->model;
     }
     if (opts) {

@@ -168,11 +168,12 @@ end
 --- The learned evaluator this instance plays game `g` with, or nil (the
 -- hand-written evaluation): opts.eval's file, or the shipped one.
 function Instance:evaluator(g)
-  local name, size = tostring(g.rules.name), g.state.board:size()
-  local key = name .. "/" .. size
+  local name = tostring(g.rules.name)
+  local size, shape = evalfile.shape(g.state.board)
+  local key = name .. "/" .. (shape or size)
   if self.evaluator_key ~= key then
     self.evaluator_key = key
-    self.learned, self.learned_meta = evalfile.for_game(self.opts.eval, name, size)
+    self.learned, self.learned_meta = evalfile.for_game(self.opts.eval, name, size, shape)
   end
   return self.learned
 end

@@ -45,9 +45,15 @@ positional.NEXT_TO_CORNER, positional.EDGE_NEXT_TO_CORNER = -50, -20
 -- The four lines through a cell, each as its two directions.
 local LINES = { { { 0, 1 }, { 0, -1 } }, { { 1, 0 }, { -1, 0 } }, { { 1, 1 }, { -1, -1 } }, { { 1, -1 }, { -1, 1 } } }
 
--- Whether (r, c) is off an n x n board or a block.
-local function closed(b, n, r, c)
-  return r < 1 or c < 1 or r > n or c > n or b:get(r, c) == "block"
+-- Whether (r, c) is off board `b` (n x n, or rows x cols) or a block.
+local function closed(b, _, r, c)
+  local code = b:code(r, c)
+  return code < 0 or code == 3
+end
+
+-- The rows and columns of core board `b`.
+local function shape(b)
+  return b:rows(), b:cols()
 end
 
 --- How many of the four lines through (r, c) end at it (0..4).
@@ -65,10 +71,11 @@ end
 -- the adjustment while a corner is empty.
 function positional.weights(b)
   local n = b:size()
+  local rows, cols = shape(b)
   local lines, weights, corners = {}, {}, {}
-  for r = 1, n do
+  for r = 1, rows do
     lines[r], weights[r] = {}, {}
-    for c = 1, n do
+    for c = 1, cols do
       local k = b:get(r, c) == "block" and -1 or positional.lines_ending(b, n, r, c)
       lines[r][c] = k
       weights[r][c] = k >= 0 and positional.BY_LINES[k] or 0
@@ -123,12 +130,12 @@ end
 
 --- The weighted sum of `side`'s discs minus the other side's on board `b`.
 function positional.value(b, weights, corners, side)
-  local n = b:size()
+  local rows, cols = shape(b)
   local total = 0
   local saved = next_to_empty_corners(b, weights, corners)
-  for r = 1, n do
+  for r = 1, rows do
     local row = weights[r]
-    for c = 1, n do
+    for c = 1, cols do
       local cell = b:get(r, c)
       if cell == side then
         total = total + row[c]

@@ -220,11 +220,12 @@ local function run_data(args, game)
   local mpc_line = rounds.fit_mpc(args, game, sp, ev)
   rounds.save(args, game, ev, reproduce(args), ("%d games, %d positions from %d data file%s"):format(games,
     positions, #args.data, #args.data == 1 and "" or "s"))
-  output.stdout(("Fitted %s (size %d) to %d positions of %d games from %d file%s (read in %.1f s)\n"):format(
-    game.name, game.n, positions, games, #args.data, #args.data == 1 and "" or "s", stats.read_time))
+  output.stdout(("Fitted %s (size %s) to %d positions of %d games from %d file%s (read in %.1f s)\n"):format(
+    game.name, game.board_shape or game.n, positions, games, #args.data, #args.data == 1 and "" or "s",
+    stats.read_time))
   output.stdout(rounds.round_header(sp), rounds.round_line(1, stats))
   if mpc_line then output.stdout(mpc_line) end
-  output.stdout(rounds.written(args.out, ev))
+  output.stdout(rounds.written(args.out, ev, game.board_shape))
   return 0
 end
 
@@ -239,9 +240,9 @@ local function run_mpc_only(args, game)
   end
   local ev, meta = setup.load_eval(args.eval, game)
   local line = rounds.fit_mpc(args, game, sp, ev)
-  require("boardscript.evalfile").save(args.out, ev, { rules = meta.rules, size = meta.size, options = meta.options,
-    seed = meta.seed, command = meta.command, trained = meta.trained })
-  output.stdout(line, rounds.written(args.out, ev))
+  require("boardscript.evalfile").save(args.out, ev, { rules = meta.rules, size = meta.size, shape = meta.shape,
+    options = meta.options, seed = meta.seed, command = meta.command, trained = meta.trained })
+  output.stdout(line, rounds.written(args.out, ev, game.board_shape))
   return 0
 end
 

@@ -1,4 +1,5 @@
---- Defaults for rule sets of the "board" family: N x N core boards, moves
+--- Defaults for rule sets of the "board" family: core boards (N x N, or
+-- rows x cols: `core.board(rows, cols)`), moves
 -- `{row, col}` (1-based), sides "black" and "white". A rule set gets these
 -- for every optional hook it does not define itself.
 --
@@ -20,15 +21,26 @@ function board.opponent(side)
 end
 local MARKS = { empty = ".", black = "X", white = "O", block = "#" }
 
---- Whether (row, col) are integers naming a cell of an n x n board.
--- @tparam integer n the board's size
+--- Whether (row, col) are integers naming a cell of an n x n board, or of
+-- an n x cols one when `cols` is given.
+-- @tparam integer n the board's size (its rows)
 -- @param row a row, 1-based
 -- @param col a column, 1-based
+-- @tparam[opt] integer cols the board's columns (default n)
 -- @treturn boolean
-function board.on_board(n, row, col)
+function board.on_board(n, row, col, cols)
   return math.type(row) == "integer" and math.type(col) == "integer"
-    and row >= 1 and col >= 1 and row <= n and col <= n
+    and row >= 1 and col >= 1 and row <= n and col <= (cols or n)
 end
+
+-- The rows and columns of a core board (or of anything with size(), such
+-- as a board of a rule set's own: square).
+local function shape(b)
+  if type(b.rows) == "function" and type(b.cols) == "function" then return b:rows(), b:cols() end
+  local n = b:size()
+  return n, n
+end
+board.shape = shape
 
 --- "Black" / "White" (any other side: its text).
 -- @param side a side
@@ -45,8 +57,9 @@ end
 -- @treturn ?string
 function board:move_text(move, state)
   if type(move) ~= "table" then return nil end
-  local n = state and state.board and state.board:size() or 26
-  if not board.on_board(n, move[1], move[2]) then return nil end
+  local rows, cols = 26, 26
+  if state and state.board then rows, cols = shape(state.board) end
+  if not board.on_board(rows, move[1], move[2], cols) then return nil end
   return string.char(96 + move[2]) .. move[1]
 end
 
@@ -89,23 +102,26 @@ end
 -- @treturn string lines ending in newlines
 function board:board_text(state)
   local b = state.board
-  local n = b:size()
+  local rows, cols = shape(b)
   local lines, line = {}, { "  " }
-  for c = 1, n do line[#line + 1] = " " .. string.char(96 + c) end
+  for c = 1, cols do line[#line + 1] = " " .. string.char(96 + c) end
   lines[1] = table.concat(line)
-  for r = 1, n do
+  for r = 1, rows do
     line = { ("%2d"):format(r) }
-    for c = 1, n do line[#line + 1] = " " .. (MARKS[b:get(r, c)] or "?") end
+    for c = 1, cols do line[#line + 1] = " " .. (MARKS[b:get(r, c)] or "?") end
     lines[#lines + 1] = table.concat(line)
   end
   return table.concat(lines, "\n") .. "\n"
 end
 
---- The size as commands print it: "8".
+--- The size as commands print it: "8", or "6x7" (rows x columns) for a
+-- board that is not square.
 -- @tparam table state a state
 -- @treturn string
 function board:size_text(state)
-  return tostring(state.board:size())
+  local rows, cols = shape(state.board)
+  if rows == cols then return tostring(rows) end
+  return ("%dx%d"):format(rows, cols)
 end
 
 --- Disc counts in side order: black, white.

@@ -60,7 +60,9 @@ end
 -- rule set's `move_cells` hook; by default the move's own {row, col}), or
 -- nil when it is no move on the board.
 function svg.move_cells(g, move)
-  local n = g:board():size()
+  local b = g:board()
+  local rows, cols = b:size(), b:size()
+  if type(b.rows) == "function" and type(b.cols) == "function" then rows, cols = b:rows(), b:cols() end
   local f = g.rules.move_cells
   local cells
   if f then
@@ -71,11 +73,11 @@ function svg.move_cells(g, move)
   if type(cells) ~= "table" or #cells == 0 then return nil end
   for i, c in ipairs(cells) do
     if type(c) ~= "table" or math.type(c[1]) ~= "integer" or math.type(c[2]) ~= "integer" then return nil end
-    if c[1] < 1 or c[2] < 1 or c[1] > n or c[2] > n then
+    if c[1] < 1 or c[2] < 1 or c[1] > rows or c[2] > cols then
       local rules_mod = require "boardscript.rules"
       require("boardscript.errors").rules_fault(rules_mod.where(g.rules), "move_cells", ("returned %s as cell %d "
         .. "for %s (expected {row, col} on the %d x %d board)"):format(require("boardscript.errors").describe(c),
-        i, tostring(g:move_text(move)), n, n))
+        i, tostring(g:move_text(move)), rows, cols))
     end
   end
   return cells
@@ -109,12 +111,11 @@ end
 local function board_panel(g, opts)
   local b = g:board()
   local n = b:size()
-  -- a described game's board may be rows x cols (n = the larger; issue 32 draws it properly)
+  -- a core board or a described game's may be rows x cols (n = the larger)
   local rows, cols = n, n
   if b.rows and b.cols then rows, cols = b:rows(), b:cols() end
   local cell = clamp(480 // n, 24, 60)
   local margin = cell // 2 + 10
-  local size = n * cell
   local font = clamp(cell * 0.36, 10, 16)
   local parts = {}
   local function add(s) parts[#parts + 1] = s end
@@ -199,15 +200,15 @@ local function board_panel(g, opts)
     end
   end
   if opts.cells then -- a see-through square on every cell, on top: what a page clicks
-    for r = 1, n do
-      for c = 1, n do
+    for r = 1, rows do
+      for c = 1, cols do
         add(tag("rect", { "class", "cell", "data-cell", name(r, c), "x", num(margin + (c - 1) * cell),
                           "y", num(margin + (r - 1) * cell), "width", num(cell), "height", num(cell),
                           "fill", "#000000", "fill-opacity", "0" }))
       end
     end
   end
-  return panel(margin + size + 12, margin + size + 8, parts)
+  return panel(margin + cols * cell + 12, margin + rows * cell + 8, parts)
 end
 
 -- An edge in dots notation, smaller dot first: "a1 a2".

@@ -123,7 +123,9 @@ end
 -- @param col a column, 1-based
 -- @treturn boolean
 function M.on_board(board, row, col)
-  return M.FAMILIES.board.on_board(board:size(), row, col)
+  local family = M.FAMILIES.board
+  local rows, cols = family.shape(board)
+  return family.on_board(rows, row, col, cols)
 end
 
 --- The rule set tables of boardscript's own (built-in rule sets loaded so

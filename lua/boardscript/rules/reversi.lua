@@ -9,11 +9,11 @@ local rules = require "boardscript.rules"
 local reversi = {
   name = "reversi",
   description = "Black and White take turns placing a disc of their colour, Black first, on an 8 x 8 board (option "
-    .. "size: any even size) that starts with two discs each in the centre. A move is an empty cell, such as d3 "
-    .. "(column letter, row number), that traps a straight line of the opponent's discs between it and another disc of "
-    .. "yours, across, down or diagonally; every disc so trapped, in all eight directions, flips to your colour. A "
-    .. "player with no such move must pass. The game ends when neither player can move, and the one with more discs "
-    .. "wins.",
+    .. "size: any even size; rows and cols: a rectangle) that starts with two discs each in the centre. A move is "
+    .. "an empty cell, such as d3 (column letter, row number), that traps a straight line of the opponent's discs "
+    .. "between it and another disc of yours, across, down or diagonally; every disc so trapped, in all eight "
+    .. "directions, flips to your colour. A player with no such move must pass. The game ends when neither player can "
+    .. "move, and the one with more discs wins.",
   score_unit = "discs", -- what the score counts: the match summary's unit
   size = 8,
   legal_dirs = "all", -- where a move must trap to be legal
@@ -21,6 +21,10 @@ local reversi = {
   centre = "white",   -- colour on the top-left and bottom-right centre cells
   options = {
     size = { type = "integer", min = 2, max = 26, even = true, help = "board size (even)" },
+    rows = { type = "integer", min = 2, max = 26, even = true,
+             help = "rows, when not size (even; --size RxC sets rows and cols)" },
+    cols = { type = "integer", min = 2, max = 26, even = true,
+             help = "columns, when not size (even; --size RxC sets rows and cols)" },
     centre = { type = "string", choices = { "white", "black" },
                help = "colour on the top-left and bottom-right centre cells" },
   },
@@ -30,17 +34,18 @@ local opponent = require("boardscript.families.board").opponent
 
 reversi.opponent = opponent
 
---- opts.size (even), opts.centre; the rule set's own fields by default.
+--- opts.size (even), opts.rows and opts.cols (even: a rows x cols board;
+-- each size by default), opts.centre; the rule set's own fields by default.
 function reversi:setup(opts)
   opts = opts or {}
   local n = opts.size or self.size
-  local board = core.board(n)
-  local h = n // 2
+  local board = core.board(opts.rows or self.rows or n, opts.cols or self.cols or n)
+  local h, w = board:rows() // 2, board:cols() // 2
   local centre = opts.centre or self.centre
-  board:set(h, h, centre)
-  board:set(h + 1, h + 1, centre)
-  board:set(h, h + 1, opponent(centre))
-  board:set(h + 1, h, opponent(centre))
+  board:set(h, w, centre)
+  board:set(h + 1, w + 1, centre)
+  board:set(h, w + 1, opponent(centre))
+  board:set(h + 1, w, opponent(centre))
   return { board = board, player = "black", passes = 0, history = {} }
 end
 

@@ -138,7 +138,7 @@ function schedule.configurations(entries, sizes)
   for i, entry in ipairs(entries) do
     local list = {}
     local options = entry.base.options or {}
-    local rect = options.rows ~= nil and options.cols ~= nil
+    local rect = options.rows ~= nil and options.cols ~= nil and options.size == nil
     local spec = rect and options.rows or options.size
     if spec and spec.type == "integer" then
       for n = spec.min or 1, spec.max or 26 do
@@ -219,17 +219,34 @@ local function option_value(key, spec, n, rng)
   return nil
 end
 
+-- A value of option `spec` (an integer, maybe even) within 2 of n, drawn
+-- with `rng`; `other` true: not n where another is allowed.
+local function near(rng, spec, n, other)
+  local list = {}
+  for v = math.max(spec.min or 1, n - 2), math.min(spec.max or 16, n + 2) do
+    if (not spec.even or v % 2 == 0) and not (other and v == n) then list[#list + 1] = v end
+  end
+  if #list == 0 then return n end
+  return list[rng:random(#list)]
+end
+
 -- The options of a game of `config` of rule set `rules`: its size, and a
 -- value drawn with `rng` for each other option the soak varies (none
 -- without `rng`: the rule set's own values and defaults).
 function draw_options(rules, config, rng)
   local opts = {}
   local n = config.size or rules.size or 8
+  local options = rules.options or {}
   if config.rect then
     opts.rows = config.size
-    opts.cols = rng and rng:random(math.max(1, n - 2), math.min(rules.options.cols.max or 16, n + 2)) or nil
+    opts.cols = rng and near(rng, options.cols, n, false) or nil
   elseif config.size then
     opts.size = config.size
+    -- a rule set with a size and rows and cols too (reversi): a third of
+    -- its games on a rectangle size x cols
+    if rng and options.rows and options.cols and rng:random(3) == 1 then
+      opts.cols = near(rng, options.cols, n, true)
+    end
   end
   if not rng then return opts end
   local names = {}

@@ -53,24 +53,35 @@ end
 -- tostring(board) is rows of `.XOX#` and newlines; these turn it into a
 -- row of cells from one side's view.
 local VIEW = {
-  black = { X = "x", O = "o", ["\n"] = "" },
-  white = { X = "o", O = "x", ["\n"] = "" },
+  black = { X = "x", O = "o" },
+  white = { X = "o", O = "x" },
 }
 
---- The cells of core board `board` seen by `player` ("black" or "white").
+--- The cells of core board `board` seen by `player` ("black" or "white"):
+-- n x n of them, n = board:size(), row by row; on a rows x cols board the
+-- cells past its rows and columns are blocks ("#"), as the core holds them.
 function data.cells(board, player)
-  return (tostring(board):gsub("[XO\n]", VIEW[player]))
+  local text = (tostring(board):gsub("[XO]", VIEW[player]))
+  local n, rows, cols = board:size(), board:rows(), board:cols()
+  if rows == n and cols == n then return (text:gsub("\n", "")) end
+  local out = {}
+  for line in text:gmatch("[^\n]+") do out[#out + 1] = line .. ("#"):rep(n - cols) end
+  for _ = rows + 1, n do out[#out + 1] = ("#"):rep(n) end
+  return table.concat(out)
 end
 
 local CELL = { ["."] = "empty", x = "black", o = "white", ["#"] = "block" }
 
---- Sets core board `board` (n x n) to `cells` (x as black): board, "black".
+--- Sets core board `board` to `cells` (n x n of them, n = its size, as
+-- data.cells writes them; x as black): board, "black". `n` is the size the
+-- cells were written for.
 function data.board(board, cells, n)
+  local rows, cols = board:rows(), board:cols()
   local k = 0
   for r = 1, n do
     for c = 1, n do
       k = k + 1
-      board:set(r, c, CELL[cells:sub(k, k)])
+      if r <= rows and c <= cols then board:set(r, c, CELL[cells:sub(k, k)]) end
     end
   end
   return board, "black"

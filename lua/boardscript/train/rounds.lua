@@ -64,12 +64,14 @@ function rounds.round_line(r, stats)
     number(stats.fit.holdout_error), score)
 end
 
---- The line naming the file written and what is in it.
-function rounds.written(path, ev)
+--- The line naming the file written and what is in it (`shape`: "RxC"
+-- of a board that is not square, evalfile.shape).
+function rounds.written(path, ev, shape)
   local info = ev:info()
   local features = type(info.features) == "table" and table.concat(info.features, ",") or tostring(info.features)
-  return ("Wrote %s: %d x %d, %d phases, features %s, %d weights (%d not zero)\n"):format(path, info.size,
-    info.size, info.phases, features == "" and "none" or features, info.weights, info.nonzero)
+  local rows, cols = tostring(shape or ""):match("^(%d+)x(%d+)$")
+  return ("Wrote %s: %d x %d, %d phases, features %s, %d weights (%d not zero)\n"):format(path, rows or info.size,
+    cols or info.size, info.phases, features == "" and "none" or features, info.weights, info.nonzero)
 end
 
 --- Fits the Multi-ProbCut parameters of `ev` (boardscript.train.mpc) where
@@ -97,7 +99,8 @@ end
 
 --- Writes evaluation `ev` to `path` with the meta of the run.
 function rounds.save_to(path, game, ev, args, command_text, trained)
-  require("boardscript.evalfile").save(path, ev, { rules = game.name, size = game.n, options = game.options,
+  require("boardscript.evalfile").save(path, ev, { rules = game.name, size = game.n, shape = game.board_shape,
+    options = game.options,
     seed = args.seed, command = command_text, trained = trained })
 end
 
@@ -339,7 +342,7 @@ function rounds.run(cfg, game, sp)
   emit(("Self-play: %d games, %d positions in %.1f s (%.1f games/s, %.0f positions/s, %d job%s); "
     .. "fitting %.1f s; duels %.1f s\n"):format(s.games, s.positions, s.selfplay, s.games / math.max(s.selfplay, 1e-9),
     s.positions / math.max(s.selfplay, 1e-9), cfg.jobs, cfg.jobs == 1 and "" or "s", s.fit, s.duel))
-  emit(rounds.written(cfg.out, ev))
+  emit(rounds.written(cfg.out, ev, game.board_shape))
   return history, lines
 end
 

@@ -42,7 +42,7 @@ function setup.trained_game(args)
   local rules = rules_mod.load(args.rules)
   local name = tostring(rules.name or args.rules)
   if (rules.family or "board") ~= "board" then
-    errors.fail(("train: %s is a game of the %s family; train learns evaluations of games of discs on square "
+    errors.fail(("train: %s is a game of the %s family; train learns evaluations of games of discs on core "
       .. "boards"):format(name, tostring(rules.family)))
   end
   local opts = rule_options.convert(rules, rule_options.texts(args))
@@ -52,10 +52,11 @@ function setup.trained_game(args)
     errors.fail(("train: %s does not keep its position on a core board (core.board); train cannot read it")
       :format(name))
   end
-  local n = board:size()
+  local n, shape = require("boardscript.evalfile").shape(board)
   if n < 3 then errors.fail(("train: %d x %d boards are too small for an evaluation (3 to 26)"):format(n, n)) end
   local described = rules_mod.core_game(rules, g.state)
-  return { rules = rules, name = name, source = args.rules, opts = opts, n = n, options = options_text(g.opts),
+  return { rules = rules, name = name, source = args.rules, opts = opts, n = n, board_shape = shape,
+           options = options_text(g.opts),
            shape = require("boardscript.render.svg").size_words(g), -- "7 x 6" where the rule set says so
            mobility = described and described.legal or nil, searched = rules_mod.searched_in_core(rules) }
 end
@@ -86,7 +87,7 @@ end
 function setup.load_eval(path, game)
   local evalfile = require "boardscript.evalfile"
   local ev, meta = evalfile.load(path)
-  evalfile.check(meta, game.name, game.n)
+  evalfile.check(meta, game.name, game.n, game.board_shape)
   if meta.options and meta.options ~= game.options then
     errors.fail(("%s was trained with the options %s, not %s"):format(path, meta.options, game.options))
   end
