@@ -2,15 +2,17 @@
 #include "dgame_ntuple.h"
 #include "dgame_impl.h"
 #include "dgame_search.h"
+#include "dgame_search_impl.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define MAGIC "BSNT"
-#define VERSION 2u
-/* version, rows, cols, kinds, length, squares, phases, hand_scale, sides, count (version 1: no sides, read as 1) */
-#define HEADER_WORDS 10
+#define VERSION 3u
+/* version, rows, cols, kinds, length, squares, phases, hand_scale, sides, link, count (version 2: no link,
+ * read as the identity; version 1: no sides either, read as 1) */
+#define HEADER_WORDS 11
 #define HEADER_WORDS_V1 9
 
 struct dg_ntuple {
@@ -87,7 +89,8 @@ static int shape_ok(const dg_ntuple_shape *sh)
     return sh->rows >= 1 && sh->rows <= DG_MAX_SIDE && sh->cols >= 1 && sh->cols <= DG_MAX_SIDE && sh->kinds >= 1 &&
            sh->kinds <= DG_MAX_KINDS && sh->length >= 1 && sh->length <= DG_NT_MAX_LENGTH && sh->phases >= 1 &&
            sh->phases <= DG_NT_MAX_PHASES && (sh->squares == 0 || sh->squares == 1) && sh->hand_scale >= 1 &&
-           sh->hand_scale <= 1000000 && (sh->sides == 1 || sh->sides == 2);
+           sh->hand_scale <= 1000000 && (sh->sides == 1 || sh->sides == 2) &&
+           (sh->link == DG_NT_LINK_IDENTITY || sh->link == DG_NT_LINK_TANH);
 }
 
 int dg_ntuple_new(dg_ntuple **out, const dg_ntuple_shape *shape)
@@ -246,7 +249,37 @@ static uint32_t index_of(const dg_ntuple *nt, const unsigned char *v, int inst)
 double dg_ntuple_hand_feature(const dg_ntuple *nt, int hand)
 {
     double h = hand;
+    if (nt->shape.link == DG_NT_LINK_TANH)
+        return h / nt->shape.hand_scale;
     return h / ((h < 0 ? -h : h) + nt->shape.hand_scale);
+}
+
+/* e^x for |x| <= 40 (the core links no maths library): 2^k e^r, |r| <= ln 2 / 2, by its series. */
+static double exp_of(double x)
+{
+    x = x > 40 ? 40 : x < -40 ? -40 : x;
+    const double ln2 = 0.69314718055994530942;
+    int k = (int)(x / ln2 + (x < 0 ? -0.5 : 0.5));
+    double r = x - k * ln2, term = 1, sum = 1;
+    for (int i = 1; i < 18; i++) {
+        term *= r / i;
+        sum += term;
+    }
+    for (; k > 0; k--)
+        sum *= 2;
+    for (; k < 0; k++)
+        sum /= 2;
+    return sum;
+}
+
+double dg_ntuple_tanh(double z)
+{
+    if (z > 20)
+        return 1;
+    if (z < -20)
+        return -1;
+    double e = exp_of(2 * z);
+    return (e - 1) / (e + 1);
 }
 
 double dg_ntuple_value_hand(const dg_ntuple *nt, const dg_state *s, int hand)
@@ -307,6 +340,7 @@ void dg_ntuple_save(const dg_ntuple *nt, unsigned char *b)
                                    (uint32_t)nt->shape.phases,
                                    (uint32_t)nt->shape.hand_scale,
                                    (uint32_t)nt->shape.sides,
+                                   (uint32_t)nt->shape.link,
                                    (uint32_t)count};
     for (int i = 0; i < HEADER_WORDS; i++)
         put32(b + 4 + 4 * i, head[i]);
@@ -336,9 +370,9 @@ int dg_ntuple_load(dg_ntuple **out, const unsigned char *bytes, size_t len, char
     if (get32(bytes + len - 4) != fnv1a(bytes, len - 4))
         return refuse(why, why_len, "checksum mismatch (a damaged file)");
     uint32_t version = get32(bytes + 4);
-    if (version != VERSION && version != 1u)
+    if (version < 1u || version > VERSION)
         return refuse(why, why_len, "an n-tuple evaluation of another version");
-    int words = version == 1u ? HEADER_WORDS_V1 : HEADER_WORDS;
+    int words = version == 1u ? HEADER_WORDS_V1 : version == 2u ? HEADER_WORDS - 1 : HEADER_WORDS;
     if (len < 4 + 4 * (size_t)words + 4)
         return refuse(why, why_len, "not an n-tuple evaluation");
     uint32_t head[HEADER_WORDS];
@@ -348,13 +382,17 @@ int dg_ntuple_load(dg_ntuple **out, const unsigned char *bytes, size_t len, char
         head[9] = head[8];
         head[8] = 1;
     }
+    if (version <= 2u) { /* before the link: least squares */
+        head[10] = head[9];
+        head[9] = DG_NT_LINK_IDENTITY;
+    }
     for (int i = 1; i < 7; i++)
         if (head[i] > 64)
             return refuse(why, why_len, "a bad shape");
-    if (head[7] > 1000000 || head[8] > 2)
+    if (head[7] > 1000000 || head[8] > 2 || head[9] > 1)
         return refuse(why, why_len, "a bad shape");
     dg_ntuple_shape sh = {(int)head[1], (int)head[2], (int)head[3], (int)head[4], (int)head[5], (int)head[6],
-                          (int)head[7], (int)head[8]};
+                          (int)head[7], (int)head[8], (int)head[9]};
     dg_ntuple *nt;
     int st = dg_ntuple_new(&nt, &sh);
     if (st == BS_ENOMEM)
@@ -362,7 +400,7 @@ int dg_ntuple_load(dg_ntuple **out, const unsigned char *bytes, size_t len, char
     if (st != BS_OK)
         return refuse(why, why_len, "a bad shape");
     size_t count = dg_ntuple_weight_count(nt);
-    if (head[9] != count || len != 4 + 4 * (size_t)words + 4 * count + 4) {
+    if (head[10] != count || len != 4 + 4 * (size_t)words + 4 * count + 4) {
         dg_ntuple_free(nt);
         return refuse(why, why_len, "the weights do not match the shape");
     }
@@ -516,14 +554,14 @@ static double ridge_of(const dg_ntuple *nt, size_t j, double ridge)
     return j % nt->per_phase < nt->tables ? ridge : (ridge < 1 ? ridge : 1);
 }
 
-/* q = (X'X + ridge) p over the training samples */
-static void mul_a(const dg_nt_trainer *t, const double *p, double *q, size_t nw, double ridge)
+/* q = (X'DX + ridge) p over the training samples (D: the samples' weights, NULL for 1) */
+static void mul_a(const dg_nt_trainer *t, const float *wt, const double *p, double *q, size_t nw, double ridge)
 {
     for (size_t j = 0; j < nw; j++)
         q[j] = ridge_of(t->nt, j, ridge) * p[j];
     for (size_t i = 0; i < t->count; i++)
         if (!t->samples[i].holdout)
-            add_row(t, i, dot(t, i, p), q);
+            add_row(t, i, wt ? wt[i] * dot(t, i, p) : dot(t, i, p), q);
 }
 
 static double vdot(const double *a, const double *b, size_t n)
@@ -552,8 +590,10 @@ static void measure(const dg_nt_trainer *t, const double *x, dg_nt_fit_result *r
 {
     double se[2] = {0, 0};
     size_t n[2] = {0, 0};
+    int logistic = t->nt->shape.link == DG_NT_LINK_TANH;
     for (size_t i = 0; i < t->count; i++) {
-        double e = dot(t, i, x) - t->samples[i].target;
+        double v = dot(t, i, x);
+        double e = (logistic ? dg_ntuple_tanh(v) : v) - t->samples[i].target;
         int h = t->samples[i].holdout;
         se[h] += e * e;
         n[h]++;
@@ -562,46 +602,35 @@ static void measure(const dg_nt_trainer *t, const double *x, dg_nt_fit_result *r
     res->holdout_rms = n[1] ? root_of(se[1] / (double)n[1]) : -1;
 }
 
-int dg_nt_trainer_fit(dg_nt_trainer *t, dg_ntuple *nt, int iterations, double ridge, dg_nt_fit_result *res)
+/* diag += D_i x (the squares of sample i's features) */
+static void add_square(const dg_nt_trainer *t, size_t i, double weight, double *diag)
 {
-    if (!t || !nt || nt != t->nt || iterations < 0 || !(ridge >= 0) || !res)
-        return BS_EINVAL;
-    memset(res, 0, sizeof *res);
-    size_t nw = dg_ntuple_weight_count(nt);
-    double *mem = calloc(6 * nw, sizeof(double));
-    if (!mem)
-        return BS_ENOMEM;
-    double *x = mem, *r = mem + nw, *z = mem + 2 * nw, *p = mem + 3 * nw, *q = mem + 4 * nw, *diag = mem + 5 * nw;
+    const dg_ntuple *nt = t->nt;
+    const sample *sm = &t->samples[i];
+    double *d = diag + sm->base;
+    d[nt->tables] += weight;
+    d[nt->per_phase - 1] += weight * sm->hand * sm->hand;
+    for (int k = 0; k < nt->shape.kinds; k++)
+        d[nt->tables + 1 + (size_t)k] += weight * sm->material[k] * sm->material[k];
+    const uint16_t *ix = &t->idx[i * (size_t)nt->ninst];
+    for (int j = 0; j < nt->ninst; j++)
+        d[nt->offset[j] + ix[j]] += weight;
+}
+
+/* Preconditioned conjugate gradient on (X'DX + ridge) x = b, from x, given r = b - A x and the
+ * diagonal of A; work holds 3 nw doubles. The iterations done. */
+static int solve(const dg_nt_trainer *t, const float *wt, double ridge, double *x, double *r, const double *diag,
+                 int iterations, double *work, size_t nw)
+{
+    double *z = work, *p = work + nw, *q = work + 2 * nw;
     for (size_t j = 0; j < nw; j++) {
-        x[j] = nt->w[j];
-        r[j] = 0;
-        diag[j] = ridge_of(nt, j, ridge);
-    }
-    /* r = X'y - A x; diag = the columns' squares + ridge */
-    for (size_t i = 0; i < t->count; i++) {
-        if (t->samples[i].holdout)
-            continue;
-        add_row(t, i, t->samples[i].target, r);
-        const sample *sm = &t->samples[i];
-        double *d = diag + sm->base;
-        d[nt->tables] += 1;
-        d[nt->per_phase - 1] += (double)sm->hand * sm->hand;
-        for (int k = 0; k < nt->shape.kinds; k++)
-            d[nt->tables + 1 + (size_t)k] += (double)sm->material[k] * sm->material[k];
-        const uint16_t *ix = &t->idx[i * (size_t)nt->ninst];
-        for (int j = 0; j < nt->ninst; j++)
-            d[nt->offset[j] + ix[j]] += 1;
-    }
-    mul_a(t, x, q, nw, ridge);
-    for (size_t j = 0; j < nw; j++) {
-        r[j] -= q[j];
         z[j] = diag[j] > 0 ? r[j] / diag[j] : 0;
         p[j] = z[j];
     }
     double rz = vdot(r, z, nw);
     int it = 0;
     for (; it < iterations && rz > 1e-18; it++) {
-        mul_a(t, p, q, nw, ridge);
+        mul_a(t, wt, p, q, nw, ridge);
         double pq = vdot(p, q, nw);
         if (!(pq > 0))
             break;
@@ -616,6 +645,80 @@ int dg_nt_trainer_fit(dg_nt_trainer *t, dg_ntuple *nt, int iterations, double ri
         rz = rz2;
         for (size_t j = 0; j < nw; j++)
             p[j] = z[j] + beta * p[j];
+    }
+    return it;
+}
+
+/* The least D_i of a Newton step: a saturated sample keeps some weight, so a step stays short. */
+#define LOGISTIC_FLOOR 0.05
+#define CG_PER_NEWTON 10
+
+/* Newton steps on the cross-entropy of tanh(X x) against the targets: each solves
+ * (X'DX + ridge) d = X'(y - tanh(X x)) - ridge x, D_i = 1 - tanh^2 (at least the floor). */
+static int fit_logistic(dg_nt_trainer *t, double *x, double *r, double *diag, double *step, double *work, int iterations,
+                        double ridge, size_t nw)
+{
+    float *wt = malloc(sizeof(float) * (t->count ? t->count : 1));
+    if (!wt)
+        return BS_ENOMEM;
+    int steps = (iterations + CG_PER_NEWTON - 1) / CG_PER_NEWTON, done = 0;
+    for (int k = 0; k < steps && done < iterations; k++) {
+        for (size_t j = 0; j < nw; j++) {
+            diag[j] = ridge_of(t->nt, j, ridge);
+            r[j] = -diag[j] * x[j];
+            step[j] = 0;
+        }
+        for (size_t i = 0; i < t->count; i++) {
+            if (t->samples[i].holdout)
+                continue;
+            double th = dg_ntuple_tanh(dot(t, i, x));
+            double d = 1 - th * th;
+            wt[i] = (float)(d > LOGISTIC_FLOOR ? d : LOGISTIC_FLOOR);
+            add_row(t, i, t->samples[i].target - th, r);
+            add_square(t, i, wt[i], diag);
+        }
+        int left = iterations - done, per = left < CG_PER_NEWTON ? left : CG_PER_NEWTON;
+        done += solve(t, wt, ridge, step, r, diag, per, work, nw);
+        for (size_t j = 0; j < nw; j++)
+            x[j] += step[j];
+    }
+    free(wt);
+    return done;
+}
+
+int dg_nt_trainer_fit(dg_nt_trainer *t, dg_ntuple *nt, int iterations, double ridge, dg_nt_fit_result *res)
+{
+    if (!t || !nt || nt != t->nt || iterations < 0 || !(ridge >= 0) || !res)
+        return BS_EINVAL;
+    memset(res, 0, sizeof *res);
+    size_t nw = dg_ntuple_weight_count(nt);
+    double *mem = calloc(7 * nw, sizeof(double));
+    if (!mem)
+        return BS_ENOMEM;
+    double *x = mem, *r = mem + nw, *diag = mem + 2 * nw, *step = mem + 3 * nw, *work = mem + 4 * nw;
+    for (size_t j = 0; j < nw; j++)
+        x[j] = nt->w[j];
+    int it;
+    if (nt->shape.link == DG_NT_LINK_TANH) {
+        it = fit_logistic(t, x, r, diag, step, work, iterations, ridge, nw);
+        if (it < 0) {
+            free(mem);
+            return it;
+        }
+    } else {
+        /* r = X'y - A x; diag = the columns' squares + ridge */
+        for (size_t j = 0; j < nw; j++)
+            diag[j] = ridge_of(nt, j, ridge);
+        for (size_t i = 0; i < t->count; i++) {
+            if (t->samples[i].holdout)
+                continue;
+            add_row(t, i, t->samples[i].target, r);
+            add_square(t, i, 1, diag);
+        }
+        mul_a(t, NULL, x, step, nw, ridge);
+        for (size_t j = 0; j < nw; j++)
+            r[j] -= step[j];
+        it = solve(t, NULL, ridge, x, r, diag, iterations, work, nw);
     }
     for (size_t j = 0; j < nw; j++) {
         double v = x[j] > 1e6 ? 1e6 : x[j] < -1e6 ? -1e6 : x[j];
@@ -639,6 +742,10 @@ double dg_ntuple_leaf(void *userdata, const dg_desc *d, const dg_state *s, int *
         *failed = 1;
         return 0.5;
     }
-    double v = ((double)value / DG_NT_SEARCH_SCALE + 1) / 2;
+    double z = (double)value / DG_NT_SEARCH_SCALE;
+    const dg_searcher *sr = userdata;
+    if (sr->learned && sr->learned->shape.link == DG_NT_LINK_TANH)
+        z = dg_ntuple_tanh(z);
+    double v = (z + 1) / 2;
     return v < 0 ? 0 : v > 1 ? 1 : v;
 }

@@ -16,6 +16,10 @@
  * evaluation with its tables still zero orders positions as the
  * hand-written one does: the learned part is a correction). The value is in result units
  * (+1 a win for the side to move, -1 a loss) or whatever the labels were.
+ * With `link` DG_NT_LINK_TANH the sum is a logit z: the predicted result is tanh z, the
+ * hand-written value is read linearly (h / hand_scale: a large lead is a sure win, not a
+ * capped one), and the fit is logistic (cross-entropy on (1 + label) / 2, by Newton steps);
+ * the search reads z.
  */
 #ifndef BS_DGAME_NTUPLE_H
 #define BS_DGAME_NTUPLE_H
@@ -38,7 +42,11 @@ typedef struct dg_ntuple_shape {
     int phases;  /* 1..DG_NT_MAX_PHASES */
     int hand_scale; /* the hand-written value h (hundredths) is read as h / (|h| + hand_scale); 1..1000000 */
     int sides;      /* 1: one set of weights for both sides to move; 2: a set per side to move */
+    int link;       /* DG_NT_LINK_IDENTITY (least squares on the labels) or DG_NT_LINK_TANH (logistic) */
 } dg_ntuple_shape;
+
+#define DG_NT_LINK_IDENTITY 0
+#define DG_NT_LINK_TANH 1
 
 /* The default window length for a board: 4, less on a board too small or
  * when the tables would be too big (kinds make the base larger). */
@@ -65,6 +73,8 @@ int dg_ntuple_phase(const dg_ntuple *nt, const dg_state *s);
 double dg_ntuple_value_hand(const dg_ntuple *nt, const dg_state *s, int hand);
 /* The hand-written value as the evaluation reads it. */
 double dg_ntuple_hand_feature(const dg_ntuple *nt, int hand);
+/* tanh z (the result the tanh link predicts from z), without the maths library. */
+double dg_ntuple_tanh(double z);
 
 /* Serialised (little-endian, with an FNV-1a checksum): dg_ntuple_saved_size
  * bytes written into out. */
@@ -93,7 +103,10 @@ typedef struct dg_nt_fit_result {
 
 /* Fits nt's weights (starting from them) to the training positions:
  * minimises sum (value - target)^2 + ridge x |the tables' weights|^2
- * + min(ridge, 1) x |the scalars (bias, material, hand)|^2. BS_OK, BS_EINVAL, BS_ENOMEM. */
+ * + min(ridge, 1) x |the scalars (bias, material, hand)|^2; with the tanh link the
+ * cross-entropy of tanh(value) against the target instead of the squares (Newton steps, each a
+ * weighted least squares by conjugate gradient: `iterations` in all). The rms are of
+ * tanh(value) - target then. BS_OK, BS_EINVAL, BS_ENOMEM. */
 int dg_nt_trainer_fit(dg_nt_trainer *t, dg_ntuple *nt, int iterations, double ridge, dg_nt_fit_result *res);
 
 #endif

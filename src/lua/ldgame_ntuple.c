@@ -9,13 +9,14 @@
 #include "ldgame_search.h"
 
 /*
- * core.dgame_eval(S[, { length =, squares =, phases =, hand_scale =, sides = }]) -> E,
- *   every weight 0, shaped for S's game (rows, cols, kinds);
+ * core.dgame_eval(S[, { length =, squares =, phases =, hand_scale =, sides =, logistic = }]) -> E,
+ *   every weight 0, shaped for S's game (rows, cols, kinds); logistic: the tanh link (dgame_ntuple.h);
  * core.dgame_eval_load(bytes) -> E, or nil and why;
  * E:value(S[, { values = }]) -> number (for S's side to move; values: the
  *   kinds' worth for the hand-written evaluation it reads, as S:search's);
  * E:fits(S); E:save() -> bytes;
- * E:info() -> { rows, cols, kinds, length, squares, phases, hand_scale, sides, instances, weights, nonzero };
+ * E:info() -> { rows, cols, kinds, length, squares, phases, hand_scale, sides, logistic, instances, weights,
+ *   nonzero };
  * E:trainer([{ values = }]) -> T; T:add(S, target[, holdout[, slot]]) (slot: replaces the
  *   slot-th position, 1..count, instead of adding one); T:count([holdout]);
  * T:fit{ iterations =, ridge = } -> { train_rms =, holdout_rms = (nil without held-out), iterations = }.
@@ -63,7 +64,7 @@ static int core_dgame_eval(lua_State *L)
     d = bs_lua_checkdgstate(L, 1)->g->d;
     int opts = bs_lua_opttable(L, 2);
     const dg_spec *sp = dg_desc_spec(d);
-    dg_ntuple_shape sh = {sp->rows, sp->cols, sp->nkinds, 0, 0, 1, 100, 1};
+    dg_ntuple_shape sh = {sp->rows, sp->cols, sp->nkinds, 0, 0, 1, 100, 1, DG_NT_LINK_IDENTITY};
     sh.length = dg_ntuple_default_length(sp->rows, sp->cols, sp->nkinds);
     if (opts) {
         sh.length = (int)bs_lua_intfield(L, opts, "length", 1, DG_NT_MAX_LENGTH, sh.length);
@@ -71,6 +72,7 @@ static int core_dgame_eval(lua_State *L)
         sh.squares = bs_lua_boolfield(L, opts, "squares");
         sh.hand_scale = (int)bs_lua_intfield(L, opts, "hand_scale", 1, 1000000, 100);
         sh.sides = (int)bs_lua_intfield(L, opts, "sides", 1, 2, 1);
+        sh.link = bs_lua_boolfield(L, opts, "logistic") ? DG_NT_LINK_TANH : DG_NT_LINK_IDENTITY;
     }
     leval *e = push_eval(L);
     int st = dg_ntuple_new(&e->nt, &sh);
@@ -156,7 +158,7 @@ static int eval_info(lua_State *L)
 {
     dg_ntuple *nt = bs_lua_checkdgeval(L, 1);
     const dg_ntuple_shape *sh = dg_ntuple_shape_of(nt);
-    lua_createtable(L, 0, 11);
+    lua_createtable(L, 0, 12);
     set_int(L, "rows", sh->rows);
     set_int(L, "cols", sh->cols);
     set_int(L, "kinds", sh->kinds);
@@ -166,6 +168,8 @@ static int eval_info(lua_State *L)
     set_int(L, "phases", sh->phases);
     set_int(L, "hand_scale", sh->hand_scale);
     set_int(L, "sides", sh->sides);
+    lua_pushboolean(L, sh->link == DG_NT_LINK_TANH);
+    lua_setfield(L, -2, "logistic");
     set_int(L, "instances", dg_ntuple_instances(nt));
     set_int(L, "weights", (lua_Integer)dg_ntuple_weight_count(nt));
     set_int(L, "nonzero", (lua_Integer)dg_ntuple_nonzero(nt));

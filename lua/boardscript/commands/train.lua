@@ -64,7 +64,8 @@ function command.configure(cmd)
   cmd:option("--epsilon", ("Share of exploratory random moves (default %s)."):format(setup.EPSILON))
     :convert(number_in(0, 1, "epsilon"))
   cmd:option("--label", "Share of the self-play search's value in each position's label, the rest being the game's "
-    .. "final margin: 0 (default) to 1 (C searcher only).")
+    .. "final margin: 0 (default) to 1 (C searcher only); for a described game the rest is the next position's "
+    .. "label, the result after the last (default 0.5).")
     :convert(number_in(0, 1, "label"))
   cmd:option("--iterations", "Conjugate-gradient iterations of each fit (default 20).")
     :convert(options.integer_in(1, 10000, "iterations"))

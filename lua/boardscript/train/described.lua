@@ -3,9 +3,10 @@
 -- with the C search over the described-game engine. Rounds of games, the
 -- first played with the untrained search (the engine's hand-written
 -- evaluation), the next with the evaluation fitted so far; every position
--- labelled by the game's result for its side to move; after each round a
--- fit over every position so far and a duel of the learned evaluation
--- against the untrained search at the same depth. docs/guide.md,
+-- labelled by a TD(lambda) return of the search's values and the game's
+-- result; after each round a logistic fit over the latest positions and a
+-- duel of the learned evaluation against the untrained search (the
+-- hand-written evaluation) at the same depth. docs/guide.md,
 -- "Training an evaluation", "Described games".
 local core = require "boardscript.core"
 local compile = require "boardscript.describe.compile"
@@ -27,9 +28,12 @@ described.RIDGE = 30
 described.ITERATIONS = 30
 --- Tables per side to move (2) or shared by both (1): docs/decisions.md, "Described games: learned evaluations".
 described.SIDES = 2
---- The share of the self-play search's value in a position's label (the
--- rest is the game's result).
-described.LABEL = 1
+--- The share of the self-play search's value in a position's label, the rest the next position's
+-- label (the game's result after the last): a TD(lambda) return, lambda = 1 - LABEL.
+described.LABEL = 0.5
+--- A logistic evaluation (the tanh link of dgame_ntuple.h: a logit fitted by cross-entropy,
+-- the hand-written value read linearly) rather than least squares on the labels.
+described.LOGISTIC = true
 --- The most positions kept: the latest played (docs/decisions.md,
 -- "Described games: the latest positions").
 described.MAX_POSITIONS = 600000
@@ -112,27 +116,50 @@ end
 
 -- One game from G's start: `plies` random plies, then the search of `seat`
 -- (seat(S) -> move, value) with `epsilon` random moves. Returns the moves,
--- the search's values (for the side to move; nil where the move was
--- random) and the finished (or given up) state. Past the opening every
--- position is searched (its value labels it), and an `epsilon` share of
--- the moves played are random instead of the search's.
+-- the search's values (for the side to move; nil in the opening), the
+-- finished (or given up) state and which moves were random (true). Past the
+-- opening every position is searched (its value labels it), and an
+-- `epsilon` share of the moves played are random instead of the search's.
 local function one_game(G, rng, plies, epsilon, limit, seat)
   local S = G:start()
-  local moves, values = {}, {}
+  local moves, values, random = {}, {}, {}
   while not S:finished() and #moves < limit do
     local m, v
-    if #moves < plies then
+    local by_chance = #moves < plies
+    if by_chance then
       m = random_move(S, rng)
     else
       m, v = seat(S) -- searched even where a random move is played: the value labels the position
-      if epsilon > 0 and rng:random() < epsilon then m = random_move(S, rng) end
+      if epsilon > 0 and rng:random() < epsilon then m, by_chance = random_move(S, rng), true end
     end
     if m == nil then break end
     assert(play(S, m))
     moves[#moves + 1] = m
-    values[#moves] = v
+    values[#moves], random[#moves] = v, by_chance
   end
-  return moves, S, values
+  return moves, S, values, random
+end
+
+--- The labels of a game's positions, from the last back: a TD(lambda) return with lambda = 1 - mix.
+-- A position's label is mix x its search value plus (1 - mix) x the next position's label (from
+-- its own side), the last one's next being the game's result; where the move played was random,
+-- what follows says nothing of the position, and its label is its search value alone; a
+-- position with no search value (the random opening) takes the next one's label.
+-- @tparam table points { side =, value = (squashed, or nil), random = (the move played was) } per position
+-- @tparam function result result(side) -> the game's result for that side
+-- @tparam number mix the share of the search value
+-- @treturn table the labels, in order
+function described.returns(points, result, mix)
+  local labels, later, later_side = {}, nil, nil
+  for i = #points, 1, -1 do
+    local p = points[i]
+    local after
+    if later == nil then after = result(p.side) else after = later_side == p.side and later or -later end
+    local label = after
+    if p.value ~= nil then label = p.random and p.value or mix * p.value + (1 - mix) * after end
+    labels[i], later, later_side = label, label, p.side
+  end
+  return labels
 end
 
 -- The seat of the search at `depth` with evaluation E (nil: untrained).
@@ -147,11 +174,16 @@ end
 -- evaluation's value is in labels already (times 1000); the untrained
 -- one's hundredths are squashed by tanh(v / scale).
 local RESULT = 500000
+local function tanh(x)
+  local e = math.exp(2 * math.max(-20, math.min(20, x)))
+  return (e - 1) / (e + 1)
+end
+-- learned: nil (the untrained search), "logistic" (a logit, times 1000) or "linear" (labels, times 1000)
 local function squash(v, learned, scale)
   if v >= RESULT then return 1 elseif v <= -RESULT then return -1 end
+  if learned == "logistic" then return tanh(v / 1000) end
   if learned then return math.max(-1, math.min(1, v / 1000)) end
-  local e = math.exp(2 * math.max(-20, math.min(20, v / scale)))
-  return (e - 1) / (e + 1)
+  return tanh(v / scale)
 end
 
 --- The scale of the hand-written evaluation's values: the mean size of
@@ -177,6 +209,21 @@ function described.hand_scale(G, values, seed)
   return math.max(1, math.min(1000000, count > 0 and math.floor(sum / count + 0.5) or 100))
 end
 
+--- The cells of a window: the k of the game's line end (a window is then a line that could win)
+-- where its table fits (at most 6 cells, 65536 entries), else nil (the engine's default).
+-- @tparam table n the normalised form
+-- @treturn ?integer the length
+function described.window_length(n)
+  local base = 2 * #n.kinds + 2
+  for _, e in ipairs(n.ends) do
+    if e.op == "line" and type(e.k) == "number" and e.k >= 2 and e.k <= 6 and base ^ e.k <= 65536
+        and e.k <= math.max(n.rows, n.cols) then
+      return e.k
+    end
+  end
+  return nil
+end
+
 --- Trains the described game of `args` and writes the file; prints the table.
 -- @tparam table args the parsed arguments of `boardscript train`
 -- @tparam table rules the described rule set
@@ -195,7 +242,9 @@ function described.run(args, rules, command_text)
     E = evalfile.for_game(args.eval, rules, opts)
   else
     local ok, made = pcall(core.dgame_eval, G:start(), { phases = args.phases or described.PHASES,
-      squares = #n.kinds <= 2, hand_scale = described.hand_scale(G, n.values, args.seed), sides = described.SIDES })
+      length = described.window_length(n),
+      squares = #n.kinds <= 2, hand_scale = described.hand_scale(G, n.values, args.seed), sides = described.SIDES,
+      logistic = described.LOGISTIC })
     if not ok then errors.fail("train: " .. tostring(made):gsub("^bad argument #%d to '[%w_.]+' %((.*)%)$", "%1")) end
     E = made
   end
@@ -217,10 +266,13 @@ function described.run(args, rules, command_text)
     .. "epsilon %s, %d random plies, labels %s search value, seed %d\n"):format(id.rules, id.rows, id.cols,
     id.options ~= "" and (", " .. id.options) or "", info.instances, info.length,
     info.squares and " and 2x2 squares" or "", info.phases, info.weights, depth, epsilon, plies, mix, seed))
-  output.stdout(("round    games  positions  train rms  held-out rms  vs untrained (depth %d)\n"):format(duel_depth))
+  output.stdout(("round    games  positions  train rms  held-out rms  vs hand evaluation (depth %d)\n"):format(
+    duel_depth))
   local start = core.clock()
   local budget = args.minutes and args.minutes * 60 or nil
-  local games, trained, seen = 0, args.eval ~= nil, 0
+  local games, seen = 0, 0
+  local kind = E:info().logistic and "logistic" or "linear"
+  local trained = args.eval ~= nil and kind or nil
   local duel_time = 0
   for r = 1, total_rounds do
     local seat = searcher(depth, trained and E or nil, values)
@@ -230,9 +282,9 @@ function described.run(args, rules, command_text)
     while true do
       if round_games and played >= round_games then break end
       if deadline and played > 0 and core.clock() >= deadline then break end
-      local moves, final, found = one_game(G, rng, plies, epsilon, limit, seat)
+      local moves, final, found, random = one_game(G, rng, plies, epsilon, limit, seat)
       games, played = games + 1, played + 1
-      record[played] = { moves = moves, final = final, values = found, holdout = games % 10 == 0 }
+      record[played] = { moves = moves, final = final, values = found, random = random, holdout = games % 10 == 0 }
     end
     -- the untrained search's scale: the mean size of its values (results aside)
     local sum, count = 0, 0
@@ -264,20 +316,26 @@ function described.run(args, rules, command_text)
       end
     end
     for _, game in ipairs(record) do
+      local points = {}
       local S = G:start()
       for i, m in ipairs(game.moves) do
         if S:finished() then break end
-        local target = label_of(game.final, S:player(), cells)
-        if game.values[i] then target = mix * squash(game.values[i], trained, scale) + (1 - mix) * target end
-        keep(S, target, game.holdout)
+        local v = game.values[i]
+        points[i] = { side = S:player(), value = v and squash(v, trained, scale), random = game.random[i] }
+        assert(play(S, m))
+      end
+      local labels = described.returns(points, function(side) return label_of(game.final, side, cells) end, mix)
+      S = G:start()
+      for i = 1, #points do
+        keep(S, labels[i], game.holdout)
         if game.values[i] and children > 0 and rng:random() < children then
           add_children(S, game.holdout)
         end
-        assert(play(S, m))
+        assert(play(S, game.moves[i]))
       end
     end
     local fit = T:fit { iterations = args.iterations or described.ITERATIONS, ridge = args.shrink or described.RIDGE }
-    trained = true
+    trained = kind
     local t0 = core.clock()
     local duel = described.duel(G, E, duel_depth, score_games, seed + r, plies, limit, values, cells)
     duel_time = core.clock() - t0
