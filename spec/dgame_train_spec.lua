@@ -149,7 +149,7 @@ describe("boardscript train --rules GAME.lua (a described game)", function()
     local path = dir .. "/ttt.bse"
     local out = run_ok { "train", "--rules", TICTACTOE, "--games", "60", "--rounds", "2", "--seed", "3",
                          "--score-games", "4", "--plies", "1", "--out", path }
-    assert.truthy(out:find("vs untrained (depth 2)", 1, true), out)
+    assert.truthy(out:find("vs hand evaluation (depth 2)", 1, true), out)
     assert.truthy(out:find("\n    2       60 ", 1, true), out)
     local E, h = dgfile.load(path)
     local id = dgfile.identity(rules_of(TICTACTOE), {})

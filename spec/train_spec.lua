@@ -153,7 +153,7 @@ describe("boardscript train", function()
     local svg = slurp(dir .. "/six.svg")
     assert.truthy(svg:find("Learning curve: reversi 6 x 6, 40 games, seed 1", 1, true))
     -- the score chart names the duel's opponent as the table does
-    assert.truthy(svg:find("Score vs hand (depth ", 1, true) or svg:find("Score vs greedy (1 ply)", 1, true))
+    assert.truthy(svg:find("Score vs hand evaluation (depth ", 1, true) or svg:find("Score vs greedy (1 ply)", 1, true))
     local _, points = svg:gsub('class="point holdout"', "")
     assert.equal(4, points)
   end)

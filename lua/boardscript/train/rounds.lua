@@ -43,7 +43,7 @@ end
 
 --- What the duel plays against, for the header.
 function rounds.opponent(sp)
-  if sp.searched then return ("vs hand (depth %d)"):format(sp.cfg.depth) end
+  if sp.searched then return ("vs hand evaluation (depth %d)"):format(sp.cfg.depth) end
   return "vs greedy (1 ply)"
 end
 
