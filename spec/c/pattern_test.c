@@ -28,16 +28,21 @@ static int between(int lo, int hi)
 
 /* A board of random cells: blocks with odds 1 in `block_odds` (0: none),
  * the rest empty, black or white alike. */
-static void random_board(bs_board *b, int n, int block_odds)
+static void random_board_shape(bs_board *b, int rows, int cols, int block_odds)
 {
-    bs_board_init(b, n);
-    for (int r = 0; r < n; r++)
-        for (int c = 0; c < n; c++) {
+    bs_board_init_shape(b, rows, cols);
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < cols; c++) {
             if (block_odds && below(block_odds) == 0)
                 bs_board_set(b, r, c, BS_BLOCK);
             else
                 bs_board_set(b, r, c, below(3));
         }
+}
+
+static void random_board(bs_board *b, int n, int block_odds)
+{
+    random_board_shape(b, n, n, block_odds);
 }
 
 /* Random weights: every pattern entry of a shape of at most `max_k` cells
@@ -317,10 +322,25 @@ static void test_version1(void)
 /* Every truncation and single-byte corruptions at every offset (for a long
  * file: in the first and last 1000 bytes, and at every 197th between) are
  * refused with a message. */
+static void damage(bs_model *m, int n, int max_k);
+
 static void test_damage(int n, int phases, int max_k)
 {
     bs_model *m;
     CHECK(&t, bs_model_new(&m, n, phases, BS_FEAT_ALL, BS_DIRS_ALL) == BS_OK);
+    damage(m, n, max_k);
+}
+
+/* A version 3 file (a rectangle, a group) damaged as test_damage's. */
+static void test_damage_shape(int rows, int cols, unsigned group)
+{
+    bs_model *m;
+    CHECK(&t, bs_model_new_shape(&m, rows, cols, group, 1, BS_FEAT_ALL, BS_DIRS_ALL) == BS_OK);
+    damage(m, rows > cols ? rows : cols, 4);
+}
+
+static void damage(bs_model *m, int n, int max_k)
+{
     randomize(m, 200, max_k, 3000);
     for (size_t i = 0; i < (size_t)m->phases * m->per_phase; i++) /* runs of zeros, and single ones */
         if (below(4) == 0)
@@ -365,7 +385,7 @@ static void test_damage(int n, int phases, int max_k)
     free(copy);
     /* no bytes, a wrong magic, a version from the future */
     CHECK(&t, refused(buf, 0));
-    const char *other = "boardscript-eval 3\nsize 8\n";
+    const char *other = "boardscript-eval 4\nsize 8\n";
     const char *why = NULL;
     bs_model *none;
     CHECK(&t, bs_model_load(&none, (const unsigned char *)other, strlen(other), NULL, 0, &why) == BS_EINVAL);
@@ -404,6 +424,7 @@ static void test_planted(int n, int phases, int train, int holdout, double max_e
     /* the patterns of up to 6 cells (3^6 entries) are planted; the larger ones
      * are zero (too many entries for these positions to pin down) */
     randomize(truth, 300, 6, 150);
+    bs_pat_tie(truth); /* a fit ties the entries the square's maps relate: so must the truth */
     bs_trainer *tr;
     CHECK(&t, bs_trainer_new(&tr, fitted) == BS_OK);
     double label_sq = 0;
@@ -518,10 +539,17 @@ static uint64_t bit(int sq)
     return 1ULL << sq;
 }
 
-static void test_pat64(unsigned features, int games)
+/* The 8 x 8 word path of a model of rows x cols (held in 8 x 8: the margin
+ * is among the blocks) and `group`. */
+static void test_pat64(int rows, int cols, unsigned group, unsigned features, int games)
 {
     bs_model *m;
-    CHECK(&t, bs_model_new(&m, 8, 0, features, BS_DIRS_ALL) == BS_OK);
+    CHECK(&t, bs_model_new_shape(&m, rows, cols, group, 0, features, BS_DIRS_ALL) == BS_OK);
+    uint64_t margin = 0;
+    for (int sq = 0; sq < 64; sq++)
+        if (sq / 8 >= rows || sq % 8 >= cols)
+            margin |= 1ULL << sq;
+    int r0 = rows / 2 - 1, c0 = cols / 2 - 1;
     randomize(m, 2000, 10, 3000);
     for (int p = 0; p < m->phases; p++) /* every scalar non-zero */
         for (int j = 0; j < 1 + BS_MODEL_SCALARS; j++)
@@ -535,8 +563,9 @@ static void test_pat64(unsigned features, int games)
         if (game % 3 == 1)
             for (int k = between(1, 6); k > 0; k--)
                 blocks |= bit(below(64));
-        uint64_t black = bit(3 * 8 + 4) | bit(4 * 8 + 3), white = bit(3 * 8 + 3) | bit(4 * 8 + 4);
-        blocks &= ~(black | white);
+        uint64_t black = bit(r0 * 8 + c0 + 1) | bit((r0 + 1) * 8 + c0);
+        uint64_t white = bit(r0 * 8 + c0) | bit((r0 + 1) * 8 + c0 + 1);
+        blocks = (blocks & ~(black | white)) | margin;
         CHECK(&t, bs_pat64_prepare(&pm, m, blocks) == BS_OK);
         uint16_t idx[BS_MODEL_MAX_INSTANCES], fresh[BS_MODEL_MAX_INSTANCES];
         bs_pat64_indices(&pm, black, white, idx);
@@ -547,7 +576,7 @@ static void test_pat64(unsigned features, int games)
             uint64_t moves = bs_moves64(P, O, E), replies = bs_moves64(O, P, E);
             /* the value for the mover, both ways */
             bs_board b;
-            bs_board_init(&b, 8);
+            bs_board_init_shape(&b, rows, cols);
             bs_unpack64(black, b.plane[0]);
             bs_unpack64(white, b.plane[1]);
             bs_unpack64(blocks, b.plane[2]);
@@ -592,12 +621,12 @@ static void test_pat64(unsigned features, int games)
     bs_trainer *tr;
     CHECK(&t, bs_trainer_new(&tr, m) == BS_OK);
     bs_board b;
-    random_board(&b, 8, 0);
-    bs_trainer_add(tr, &b, BS_WHITE, 30, 0);
+    random_board_shape(&b, rows, cols, 0);
+    CHECK(&t, bs_trainer_add(tr, &b, BS_WHITE, 30, 0) == BS_OK);
     bs_fit_result r;
     CHECK(&t, bs_trainer_fit(tr, NULL, &r) == BS_OK);
     CHECK(&t, m->generation != generation && pm.generation == generation);
-    CHECK(&t, bs_pat64_prepare(&pm, m, 0) == BS_OK);
+    CHECK(&t, bs_pat64_prepare(&pm, m, margin) == BS_OK);
     CHECK(&t, pm.generation == m->generation && pm.swapped != NULL);
     uint64_t black = 0, white = 0;
     for (int r8 = 0; r8 < 8; r8++) {
@@ -606,7 +635,7 @@ static void test_pat64(unsigned features, int games)
     }
     uint16_t idx[BS_MODEL_MAX_INSTANCES];
     bs_pat64_indices(&pm, black, white, idx);
-    uint64_t E = ~(black | white);
+    uint64_t E = ~(black | white | margin);
     CHECK(&t, bs_pat64_value(&pm, idx, white, black, 1, bs_moves64(white, black, E), bs_moves64(black, white, E)) ==
                   bs_model_evaluate(m, &b, BS_WHITE));
     bs_trainer_free(tr);
@@ -713,6 +742,222 @@ static void test_extremes(void)
     bs_model_free(m);
 }
 
+
+/* ---- (e) declared symmetries and rectangles ---- */
+
+/* b's image by map `which` of its rows x cols shape (enum bs_sym_map). */
+static void map_board(const bs_board *b, int which, bs_board *out)
+{
+    bs_board_init_shape(out, b->rows, b->cols);
+    for (int r = 0; r < b->rows; r++)
+        for (int c = 0; c < b->cols; c++) {
+            int a = r, d = c, cell;
+            if (which & 1) {
+                a = c;
+                d = r;
+            }
+            if (which & 2)
+                d = b->cols - 1 - d;
+            if (which & 4)
+                a = b->rows - 1 - a;
+            bs_board_get(b, r, c, &cell);
+            bs_board_set(out, a, d, cell);
+        }
+}
+
+/* A model of rows x cols and `group`: its patterns on the board (never the
+ * margin), with random tied weights its value the same on a position and
+ * its image by each map of the group, not by the others (`other`: a map of
+ * the shape outside the group, -1 for none). */
+static void check_group(int rows, int cols, unsigned group, int other, bs_model_info *out)
+{
+    bs_model *m;
+    CHECK(&t, bs_model_new_shape(&m, rows, cols, group, 0, BS_FEAT_ALL, BS_DIRS_ALL) == BS_OK);
+    if (!m)
+        return;
+    bs_model_describe(m, out);
+    CHECK(&t, out->rows == rows && out->cols == cols && out->group == group);
+    CHECK(&t, out->n == (rows > cols ? rows : cols) && bs_model_size(m) == out->n);
+    CHECK(&t, out->shapes >= 1 && out->shapes <= BS_MODEL_MAX_SHAPES && out->instances <= BS_MODEL_MAX_INSTANCES);
+    int margin = 0, same_set = 0;
+    for (int i = 0; i < out->instances; i++) {
+        int cells[BS_MODEL_MAX_CELLS], shape;
+        int k = bs_model_instance(m, i, &shape, cells);
+        for (int j = 0; j < k; j++)
+            margin += cells[j] / BS_MAX_N >= rows || cells[j] % BS_MAX_N >= cols;
+        int a[BS_MODEL_MAX_CELLS], b[BS_MODEL_MAX_CELLS];
+        for (int o = 0; o < i; o++)
+            if (sorted_cells(m, i, a) == sorted_cells(m, o, b) && memcmp(a, b, sizeof(int) * (size_t)k) == 0)
+                same_set++;
+    }
+    CHECK(&t, margin == 0 && same_set == 0);
+    randomize(m, 2000, 10, 300);
+    bs_pat_tie(m);
+    int differ[8] = {0};
+    for (int i = 0; i < 60; i++) {
+        bs_board b, g;
+        random_board_shape(&b, rows, cols, i % 4 == 0 ? 9 : 0);
+        int player = 1 + below(2), v = bs_model_evaluate(m, &b, player);
+        for (int x = 0; x < 8; x++) {
+            if ((x & 1) && rows != cols)
+                continue;
+            map_board(&b, x, &g);
+            differ[x] += bs_model_evaluate(m, &g, player) != v;
+        }
+    }
+    for (int x = 0; x < 8; x++)
+        if (group >> x & 1u) {
+            CHECK(&t, differ[x] == 0);
+            if (differ[x])
+                fprintf(stderr, "%d x %d, group %02x: map %d changes %d values\n", rows, cols, group, x, differ[x]);
+        }
+    if (other >= 0)
+        CHECK(&t, differ[other] > 30);
+    /* another shape's board is refused */
+    bs_board wrong;
+    bs_board_init_shape(&wrong, rows == cols ? rows - 1 : cols, rows == cols ? cols : rows);
+    if (wrong.n == m->n)
+        CHECK(&t, bs_model_evaluate(m, &wrong, BS_BLACK) == 0 && !bs_model_fits(m, &wrong));
+    bs_model_free(m);
+}
+
+static void test_symmetry(void)
+{
+    /* the maps and groups by name */
+    CHECK(&t, bs_sym_parse("rotate90", 8) == BS_SYM_ROTATE90 && bs_sym_parse("mirrors", 7) == -1);
+    CHECK(&t, bs_sym_parse("mirror", 6) == BS_SYM_MIRROR && strcmp(bs_sym_name(BS_SYM_FLIP), "flip") == 0);
+    CHECK(&t, bs_sym_closure(1u << BS_SYM_ROTATE90) == (1u | 1u << 3 | 1u << 6 | 1u << 5));
+    CHECK(&t, bs_sym_closure(1u << BS_SYM_MIRROR | 1u << BS_SYM_TRANSPOSE) == BS_SYM_SQUARE);
+    CHECK(&t, bs_sym_closure(1u << BS_SYM_MIRROR | 1u << BS_SYM_FLIP) == BS_SYM_RECT);
+    CHECK(&t, bs_sym_group("square", 6, 8, 8) == BS_SYM_SQUARE && bs_sym_group("square", 6, 6, 8) == BS_SYM_RECT);
+    CHECK(&t, bs_sym_group("none", 4, 8, 8) == 1u && bs_sym_group("all", 3, 8, 8) == 0);
+    /* refusals: a transposing map on a rectangle, a set that is not a group, no identity, sizes */
+    bs_model *m = NULL;
+    CHECK(&t, bs_model_new_shape(&m, 6, 8, BS_SYM_SQUARE, 0, 0, 0) == BS_EINVAL && m == NULL);
+    CHECK(&t, bs_model_new_shape(&m, 6, 8, 1u | 1u << BS_SYM_TRANSPOSE, 0, 0, 0) == BS_EINVAL);
+    CHECK(&t, bs_model_new_shape(&m, 8, 8, 1u | 1u << BS_SYM_ROTATE90, 0, 0, 0) == BS_EINVAL);
+    CHECK(&t, bs_model_new_shape(&m, 8, 8, 1u << BS_SYM_MIRROR, 0, 0, 0) == BS_EINVAL);
+    CHECK(&t, bs_model_new_shape(&m, 8, 8, 0, 0, 0, 0) == BS_EINVAL);
+    CHECK(&t, bs_model_new_shape(&m, 2, 8, 1u, 0, 0, 0) == BS_EINVAL);
+    CHECK(&t, bs_model_new_shape(&m, 8, BS_MAX_N + 1, 1u, 0, 0, 0) == BS_EINVAL);
+    /* 8 x 8: the same cells in every group, fewer tables the larger the group */
+    bs_model_info none, mirror, rot, square, legacy;
+    check_group(8, 8, 1u, BS_SYM_MIRROR, &none);
+    check_group(8, 8, 1u | 1u << BS_SYM_MIRROR, BS_SYM_TRANSPOSE, &mirror);
+    check_group(8, 8, bs_sym_closure(1u << BS_SYM_ROTATE90), BS_SYM_MIRROR, &rot);
+    check_group(8, 8, BS_SYM_SQUARE, -1, &square);
+    CHECK(&t, none.instances == square.instances && mirror.instances == square.instances);
+    CHECK(&t, none.shapes == none.instances && none.shapes > mirror.shapes && mirror.shapes > rot.shapes &&
+                  rot.shapes > square.shapes);
+    CHECK(&t, none.weights > mirror.weights && mirror.weights > rot.weights && rot.weights > square.weights);
+    printf("8 x 8 tables (weights a phase): none %d (%zu), mirror %d (%zu), rotations %d (%zu), square %d (%zu); "
+           "%d instances\n", none.shapes, none.weights / (size_t)none.phases, mirror.shapes,
+           mirror.weights / (size_t)mirror.phases, rot.shapes, rot.weights / (size_t)rot.phases, square.shapes,
+           square.weights / (size_t)square.phases, square.instances);
+    /* a square "square" model is the one bs_model_new makes, as it always was */
+    CHECK(&t, bs_model_new(&m, 8, 0, BS_FEAT_ALL, BS_DIRS_ALL) == BS_OK);
+    bs_model_describe(m, &legacy);
+    bs_model_free(m);
+    CHECK(&t, legacy.layout == square.layout && legacy.layout == 0x09eb30e1u && legacy.shapes == 11 &&
+                  legacy.instances == 46);
+    CHECK(&t, none.layout != mirror.layout && mirror.layout != square.layout && rot.layout != square.layout);
+    /* rectangles: every group of the shape; rows and columns apart */
+    bs_model_info r_none, r_mirror, r_flip, r_half, r_all, wide, tall;
+    check_group(6, 8, 1u, BS_SYM_ROTATE180, &r_none);
+    check_group(6, 8, 1u | 1u << BS_SYM_MIRROR, BS_SYM_FLIP, &r_mirror);
+    check_group(6, 8, 1u | 1u << BS_SYM_FLIP, BS_SYM_MIRROR, &r_flip);
+    check_group(6, 8, 1u | 1u << BS_SYM_ROTATE180, BS_SYM_MIRROR, &r_half);
+    check_group(6, 8, BS_SYM_RECT, -1, &r_all);
+    CHECK(&t, r_none.shapes > r_mirror.shapes && r_mirror.shapes > r_all.shapes && r_flip.shapes > r_all.shapes &&
+                  r_half.shapes > r_all.shapes);
+    CHECK(&t, r_none.instances == r_all.instances && r_all.layout != square.layout);
+    check_group(8, 6, BS_SYM_RECT, -1, &tall);
+    check_group(3, 26, BS_SYM_RECT, -1, &wide);
+    check_group(9, 5, 1u | 1u << BS_SYM_FLIP, BS_SYM_MIRROR, &wide);
+    check_group(26, 25, 1u, BS_SYM_ROTATE180, &wide);
+    check_group(3, 3, 1u | 1u << BS_SYM_TRANSPOSE, BS_SYM_MIRROR, &wide);
+    CHECK(&t, tall.instances == r_all.instances && tall.shapes == r_all.shapes && tall.layout != r_all.layout);
+    printf("6 x 8 tables (weights a phase): none %d (%zu), mirror %d (%zu), flip %d (%zu), rotate180 %d (%zu), "
+           "square %d (%zu); %d instances\n", r_none.shapes, r_none.weights / (size_t)r_none.phases, r_mirror.shapes,
+           r_mirror.weights / (size_t)r_mirror.phases, r_flip.shapes, r_flip.weights / (size_t)r_flip.phases,
+           r_half.shapes, r_half.weights / (size_t)r_half.phases, r_all.shapes,
+           r_all.weights / (size_t)r_all.phases, r_all.instances);
+    /* the corners of a 6 x 8 board's last row have their corner patterns */
+    CHECK(&t, bs_model_new_shape(&m, 6, 8, BS_SYM_RECT, 0, 0, 0) == BS_OK);
+    int corners = 0;
+    for (int i = 0; i < m->ninst; i++)
+        if (m->inst[i].k == 9)
+            for (int j = 0; j < 9; j++)
+                corners += (m->inst[i].r[j] == 5 && (m->inst[i].c[j] == 0 || m->inst[i].c[j] == 7));
+    CHECK(&t, corners == 2);
+    bs_model_free(m);
+}
+
+/* A rectangle's file (version 3) round-trips; its shape and group are in
+ * the header and its layout, so a header naming another group is refused. */
+static void test_shape_file(int rows, int cols, unsigned group)
+{
+    bs_model *m;
+    CHECK(&t, bs_model_new_shape(&m, rows, cols, group, 2, BS_FEAT_ALL, BS_DIRS_ALL) == BS_OK);
+    randomize(m, 3000, 10, 50000);
+    size_t len;
+    unsigned char *buf = save(m, "meta", &len);
+    CHECK(&t, memcmp(buf, "boardscript-eval 3\n", 19) == 0);
+    bs_model *back = NULL;
+    const char *why = "unset";
+    CHECK(&t, bs_model_load(&back, buf, len, NULL, 0, &why) == BS_OK && why == NULL);
+    if (back) {
+        bs_model_info a, b;
+        bs_model_describe(m, &a);
+        bs_model_describe(back, &b);
+        CHECK(&t, a.rows == b.rows && a.cols == b.cols && a.group == b.group && a.layout == b.layout);
+        CHECK(&t, memcmp(m->w, back->w, sizeof *m->w * (size_t)m->phases * m->per_phase) == 0);
+        int differ = 0;
+        for (int i = 0; i < 100; i++) {
+            bs_board board;
+            random_board_shape(&board, rows, cols, 0);
+            differ += bs_model_evaluate(m, &board, BS_WHITE) != bs_model_evaluate(back, &board, BS_WHITE);
+        }
+        CHECK(&t, differ == 0);
+        size_t len2;
+        unsigned char *buf2 = save(back, "meta", &len2);
+        CHECK(&t, len2 == len && memcmp(buf, buf2, len) == 0);
+        free(buf2);
+        bs_model *copy;
+        CHECK(&t, bs_model_copy(&copy, back) == BS_OK && copy->layout == back->layout && copy->group == group);
+        bs_model_free(copy);
+    }
+    bs_model_free(back);
+    /* the header says another group, checksum made right: the layout differs */
+    char *sym = strstr((char *)buf, "symmetry ");
+    CHECK(&t, sym != NULL);
+    if (sym) {
+        unsigned char *edited = malloc(len);
+        memcpy(edited, buf, len);
+        char *at = (char *)edited + (sym - (char *)buf) + 9;
+        size_t k = strcspn(at, "\n");
+        memset(at, ' ', k); /* "identity" padded: a name list with spaces is damaged, */
+        CHECK(&t, refused(edited, len));
+        memcpy(at, "identity", 8); /* and fits only the group of the identity alone */
+        at[8] = '\n';
+        bs_model *other = NULL;
+        if (k > 8) { /* a shorter header: rebuild the file around it */
+            size_t cut = k - 8;
+            memmove(at + 9, at + k + 1, len - (size_t)(at + k + 1 - (char *)edited));
+            size_t n2 = len - cut;
+            uint32_t check = fnv(edited, n2 - 4);
+            for (int i = 0; i < 4; i++)
+                edited[n2 - 4 + (size_t)i] = (unsigned char)(check >> (8 * i));
+            why = NULL;
+            CHECK(&t, bs_model_load(&other, edited, n2, NULL, 0, &why) == BS_EINVAL && other == NULL);
+            CHECK(&t, why && strstr(why, "patterns"));
+        }
+        free(edited);
+    }
+    free(buf);
+    bs_model_free(m);
+}
+
 int main(void)
 {
     bs_rng_seed(&rng, 20261207);
@@ -729,10 +974,20 @@ int main(void)
     test_planted(6, 2, 60000, 3000, 1.2, 0.15);
     test_planted(8, 1, 60000, 3000, 0.6, 0.1);
     test_empty_trainer();
-    test_pat64(BS_FEAT_ALL, 300);
-    test_pat64(BS_FEAT_MOBILITY | BS_FEAT_ANCHORED, 100);
-    test_pat64(0, 50);
+    test_pat64(8, 8, BS_SYM_SQUARE, BS_FEAT_ALL, 300);
+    test_pat64(8, 8, BS_SYM_SQUARE, BS_FEAT_MOBILITY | BS_FEAT_ANCHORED, 100);
+    test_pat64(8, 8, BS_SYM_SQUARE, 0, 50);
+    test_pat64(8, 8, 1u, BS_FEAT_ALL, 60);
+    test_pat64(8, 8, 1u | 1u << BS_SYM_MIRROR, BS_FEAT_ALL, 60);
+    test_pat64(6, 8, BS_SYM_RECT, BS_FEAT_ALL, 100);
+    test_pat64(8, 6, 1u | 1u << BS_SYM_FLIP, BS_FEAT_ALL, 60);
+    test_pat64(4, 8, 1u, BS_FEAT_ALL, 60);
     test_generations();
     test_extremes();
+    test_symmetry();
+    test_shape_file(6, 8, 1u | 1u << BS_SYM_MIRROR);
+    test_shape_file(8, 8, 1u | 1u << BS_SYM_ROTATE180);
+    test_shape_file(5, 3, BS_SYM_RECT);
+    test_damage_shape(6, 8, 1u | 1u << BS_SYM_MIRROR);
     return check_summary(&t);
 }

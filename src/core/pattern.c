@@ -9,12 +9,14 @@
 #include "capture.h"
 #include "pattern_impl.h"
 
-/* ---- the patterns of a board size ---- */
+/* ---- symmetries ---- */
 
-static const int POW3[BS_MODEL_MAX_CELLS + 1] = {1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19683, 59049};
+static const char *const SYM_NAMES[8] = {"identity", "transpose", "mirror",    "rotate90",
+                                         "flip",     "rotate270", "rotate180", "antitranspose"};
 
-/* The 8 symmetries of the square, applied to (r, c). */
-static void symmetry(int n, int which, int r, int c, int *out_r, int *out_c)
+/* Map `which` (enum bs_sym_map) of a rows x cols board applied to (r, c):
+ * transpose first (squares only), then mirror the columns, then flip the rows. */
+static void symmetry(int rows, int cols, int which, int r, int c, int *out_r, int *out_c)
 {
     int a = r, b = c;
     if (which & 1) { /* transpose */
@@ -23,12 +25,75 @@ static void symmetry(int n, int which, int r, int c, int *out_r, int *out_c)
         b = t;
     }
     if (which & 2)
-        b = n - 1 - b;
+        b = cols - 1 - b;
     if (which & 4)
-        a = n - 1 - a;
+        a = rows - 1 - a;
     *out_r = a;
     *out_c = b;
 }
+
+/* The map that is `a` after `b`: found by where they take a cell no map fixes. */
+static int compose(int a, int b)
+{
+    int r, c;
+    symmetry(5, 5, b, 0, 1, &r, &c);
+    symmetry(5, 5, a, r, c, &r, &c);
+    for (int x = 0; x < 8; x++) {
+        int xr, xc;
+        symmetry(5, 5, x, 0, 1, &xr, &xc);
+        if (xr == r && xc == c)
+            return x;
+    }
+    return 0; /* not reached: the 8 maps take (0, 1) to 8 different cells */
+}
+
+int bs_sym_parse(const char *name, size_t len)
+{
+    for (int i = 0; i < 8; i++)
+        if (name && strlen(SYM_NAMES[i]) == len && memcmp(SYM_NAMES[i], name, len) == 0)
+            return i;
+    return -1;
+}
+
+const char *bs_sym_name(int which)
+{
+    return which >= 0 && which < 8 ? SYM_NAMES[which] : NULL;
+}
+
+unsigned bs_sym_closure(unsigned mask)
+{
+    mask = (mask & BS_SYM_SQUARE) | 1u;
+    for (unsigned before = 0; before != mask;) {
+        before = mask;
+        for (int a = 0; a < 8; a++)
+            for (int b = 0; b < 8; b++)
+                if ((before >> a & 1u) && (before >> b & 1u))
+                    mask |= 1u << compose(a, b);
+    }
+    return mask;
+}
+
+unsigned bs_sym_group(const char *name, size_t len, int rows, int cols)
+{
+    static const char *const GROUPS[] = {"none", "mirror", "flip", "rotate180", "square"};
+    static const unsigned MASKS[] = {1u, 1u | 1u << BS_SYM_MIRROR, 1u | 1u << BS_SYM_FLIP,
+                                     1u | 1u << BS_SYM_ROTATE180, 0};
+    for (int i = 0; i < 5; i++)
+        if (name && strlen(GROUPS[i]) == len && memcmp(GROUPS[i], name, len) == 0)
+            return MASKS[i] ? MASKS[i] : rows == cols ? BS_SYM_SQUARE : BS_SYM_RECT;
+    return 0;
+}
+
+/* Whether `group` is a group of maps of a rows x cols board. */
+static bool group_fits(unsigned group, int rows, int cols)
+{
+    return (group & 1u) && group <= BS_SYM_SQUARE && bs_sym_closure(group) == group &&
+           (rows == cols || (group & ~BS_SYM_RECT) == 0);
+}
+
+/* ---- the patterns of a board shape ---- */
+
+static const int POW3[BS_MODEL_MAX_CELLS + 1] = {1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19683, 59049};
 
 static int cmp_int(const void *a, const void *b)
 {
@@ -42,69 +107,102 @@ typedef struct gen {
     int failed;
 } gen;
 
-/* Adds a shape from its canonical cells and each of its images that is not
- * already an instance (of this shape or an earlier one) as an instance. */
+/* The cells of an instance, sorted (to compare cell sets). */
+static void sorted_cells(const bs_pat_inst *in, int out[BS_MODEL_MAX_CELLS])
+{
+    for (int i = 0; i < in->k; i++)
+        out[i] = in->r[i] * BS_MAX_N + in->c[i];
+    qsort(out, (size_t)in->k, sizeof out[0], cmp_int);
+}
+
+/* Adds a shape from its canonical cells (in the rows x cols frame). The
+ * maps of the board fall into classes g's of the group (G g): the images by
+ * one class share a table, each class its own. An image whose cells are an
+ * instance's already (of this shape or an earlier one) is not added; one
+ * whose cells are its table's first instance's ties that table's entries. */
 static void add_shape(gen *g, const int cells[][2], int k)
 {
     bs_model *m = g->m;
-    if (g->failed || k < 2 || k > BS_MODEL_MAX_CELLS || m->nshapes >= BS_MODEL_MAX_SHAPES)
+    if (g->failed || k < 2 || k > BS_MODEL_MAX_CELLS)
         return;
-    int added = 0;
-    for (int s = 0; s < 8; s++) {
-        bs_pat_inst in;
-        memset(&in, 0, sizeof in);
-        in.shape = m->nshapes;
-        in.k = k;
-        int sorted[BS_MODEL_MAX_CELLS];
-        bool ok = true;
-        for (int i = 0; i < k && ok; i++) {
-            int r, c;
-            symmetry(m->n, s, cells[i][0], cells[i][1], &r, &c);
-            ok = r >= 0 && c >= 0 && r < m->n && c < m->n;
-            in.r[i] = (uint8_t)r;
-            in.c[i] = (uint8_t)c;
-            sorted[i] = r * BS_MAX_N + c;
-        }
-        if (!ok)
+    unsigned all = m->rows == m->cols ? BS_SYM_SQUARE : BS_SYM_RECT, done = 0;
+    for (int rep = 0; rep < 8; rep++) {
+        if (!(all >> rep & 1u) || (done >> rep & 1u))
             continue;
-        qsort(sorted, (size_t)k, sizeof sorted[0], cmp_int);
-        bool dup = false;
-        for (int i = 1; i < k; i++)
-            if (sorted[i] == sorted[i - 1]) /* a shape that repeats a cell: a bug in the generator */
-                ok = false;
-        if (!ok)
-            continue;
-        for (int j = 0; j < m->ninst && !dup; j++) {
-            const bs_pat_inst *o = &m->inst[j];
-            if (o->k != k)
+        int added = 0, first = m->ninst;
+        bs_pat_shape *sh = &m->shape[m->nshapes];
+        if (m->nshapes >= BS_MODEL_MAX_SHAPES)
+            return;
+        sh->nperm = 0;
+        for (int s = 0; s < 8; s++) {
+            if (!(m->group >> s & 1u))
                 continue;
-            int other[BS_MODEL_MAX_CELLS];
-            for (int i = 0; i < k; i++)
-                other[i] = o->r[i] * BS_MAX_N + o->c[i];
-            qsort(other, (size_t)k, sizeof other[0], cmp_int);
-            dup = memcmp(other, sorted, sizeof(int) * (size_t)k) == 0;
-        }
-        if (dup)
-            continue;
-        if (m->ninst == g->cap) {
-            int cap = g->cap ? g->cap * 2 : 64;
-            bs_pat_inst *more = realloc(m->inst, sizeof *more * (size_t)cap);
-            if (!more) {
-                g->failed = 1;
-                return;
+            int map = compose(s, rep);
+            done |= 1u << map;
+            bs_pat_inst in;
+            memset(&in, 0, sizeof in);
+            in.shape = m->nshapes;
+            in.k = k;
+            bool ok = true;
+            for (int i = 0; i < k && ok; i++) {
+                int r, c;
+                symmetry(m->rows, m->cols, map, cells[i][0], cells[i][1], &r, &c);
+                ok = r >= 0 && c >= 0 && r < m->rows && c < m->cols;
+                in.r[i] = (uint8_t)r;
+                in.c[i] = (uint8_t)c;
             }
-            m->inst = more;
-            g->cap = cap;
+            if (!ok)
+                continue;
+            int sorted[BS_MODEL_MAX_CELLS];
+            sorted_cells(&in, sorted);
+            for (int i = 1; i < k; i++)
+                if (sorted[i] == sorted[i - 1]) /* a shape that repeats a cell: a bug in the generator */
+                    ok = false;
+            if (!ok)
+                continue;
+            int dup = -1;
+            for (int j = 0; j < m->ninst && dup < 0; j++) {
+                const bs_pat_inst *o = &m->inst[j];
+                if (o->k != k)
+                    continue;
+                int other[BS_MODEL_MAX_CELLS];
+                sorted_cells(o, other);
+                if (memcmp(other, sorted, sizeof(int) * (size_t)k) == 0)
+                    dup = j;
+            }
+            if (dup >= 0) {
+                if (dup == first && added && sh->nperm < 7) { /* the same cells in another order: tied */
+                    const bs_pat_inst *o = &m->inst[first];
+                    for (int i = 0; i < k; i++)
+                        for (int j = 0; j < k; j++)
+                            if (o->r[j] == in.r[i] && o->c[j] == in.c[i])
+                                sh->perm[sh->nperm][i] = (uint8_t)j;
+                    sh->nperm++;
+                }
+                continue;
+            }
+            if (m->ninst >= BS_MODEL_MAX_INSTANCES)
+                continue;
+            if (m->ninst == g->cap) {
+                int cap = g->cap ? g->cap * 2 : 64;
+                bs_pat_inst *more = realloc(m->inst, sizeof *more * (size_t)cap);
+                if (!more) {
+                    g->failed = 1;
+                    return;
+                }
+                m->inst = more;
+                g->cap = cap;
+            }
+            m->inst[m->ninst++] = in;
+            added++;
         }
-        m->inst[m->ninst++] = in;
-        added++;
-    }
-    if (added) {
-        bs_pat_shape *sh = &m->shape[m->nshapes++];
-        sh->k = k;
-        sh->size = POW3[k];
-        sh->offset = m->per_phase;
-        m->per_phase += (size_t)sh->size;
+        if (added) {
+            m->nshapes++;
+            sh->k = k;
+            sh->size = POW3[k];
+            sh->offset = m->per_phase;
+            m->per_phase += (size_t)sh->size;
+        }
     }
 }
 
@@ -118,72 +216,82 @@ uint32_t bs_pat_fnv(uint32_t h, const void *data, size_t len)
     return h;
 }
 
-static int generate(bs_model *m)
+/* The shapes along one side of the board, `along` cells long with `across`
+ * cells to the opposite side: the top row when !left, else the left column
+ * (cells given as along the top, then transposed). A square's left shapes
+ * are its top ones' images, so add nothing. */
+static void side_shapes(gen *g, int along, int across, int shortest, bool left)
 {
-    int n = m->n, cells[BS_MODEL_MAX_CELLS][2], k;
-    gen g = {m, 0, 0};
+    int cells[BS_MODEL_MAX_CELLS][2], k;
+#define CELL(r_, c_)                                                                                                   \
+    do {                                                                                                               \
+        cells[k][left] = (r_);                                                                                         \
+        cells[k++][!left] = (c_);                                                                                      \
+    } while (0)
     /* the edge with its X cells (the whole edge up to 8 cells) */
-    bool edge2x = n >= 4;
+    bool edge2x = along >= 4;
     if (edge2x) {
-        int len = n < 8 ? n : 8;
+        int len = along < 8 ? along : 8;
         k = 0;
-        for (int c = 0; c < len; c++) {
-            cells[k][0] = 0;
-            cells[k++][1] = c;
-        }
-        cells[k][0] = 1;
-        cells[k++][1] = 1;
-        if (len == n) {
-            cells[k][0] = 1;
-            cells[k++][1] = n - 2;
-        }
-        add_shape(&g, (const int(*)[2])cells, k);
+        for (int c = 0; c < len; c++)
+            CELL(0, c);
+        CELL(1, 1);
+        if (len == along)
+            CELL(1, along - 2);
+        add_shape(g, (const int(*)[2])cells, k);
     }
     /* corner regions: 3 x 3, and 2 x 5 */
     k = 0;
-    for (int r = 0; r < 3 && r < n; r++)
-        for (int c = 0; c < 3 && c < n; c++) {
-            cells[k][0] = r;
-            cells[k++][1] = c;
-        }
-    add_shape(&g, (const int(*)[2])cells, k);
+    for (int r = 0; r < 3 && r < across; r++)
+        for (int c = 0; c < 3 && c < along; c++)
+            CELL(r, c);
+    add_shape(g, (const int(*)[2])cells, k);
     k = 0;
     for (int r = 0; r < 2; r++)
-        for (int c = 0; c < 5 && c < n; c++) {
-            cells[k][0] = r;
-            cells[k++][1] = c;
-        }
-    add_shape(&g, (const int(*)[2])cells, k);
-    /* rows (and by symmetry columns) near the edges: whole, or segments */
-    int len = n < BS_MODEL_MAX_CELLS ? n : BS_MODEL_MAX_CELLS;
-    int deepest = (n - 1) / 2 < 3 ? (n - 1) / 2 : 3;
+        for (int c = 0; c < 5 && c < along; c++)
+            CELL(r, c);
+    add_shape(g, (const int(*)[2])cells, k);
+    /* rows near the edge: whole, or segments */
+    int len = along < BS_MODEL_MAX_CELLS ? along : BS_MODEL_MAX_CELLS;
+    int deepest = (across - 1) / 2 < 3 ? (across - 1) / 2 : 3;
     for (int row = 0; row <= deepest; row++) {
-        if (row == 0 && edge2x && n <= 8)
+        if (row == 0 && edge2x && along <= 8)
             continue; /* the edge pattern holds the whole edge */
-        int starts[2] = {0, (n - len) / 2};
+        int starts[2] = {0, (along - len) / 2};
         for (int j = 0; j < 2; j++) {
             if (j == 1 && starts[1] == 0)
                 break;
             k = 0;
-            for (int c = 0; c < len; c++) {
-                cells[k][0] = row;
-                cells[k++][1] = starts[j] + c;
-            }
-            add_shape(&g, (const int(*)[2])cells, k);
+            for (int c = 0; c < len; c++)
+                CELL(row, starts[j] + c);
+            add_shape(g, (const int(*)[2])cells, k);
         }
     }
-    /* diagonals cutting a corner, 3 or 4 cells up to the main diagonal */
-    for (int d = n <= 6 ? 3 : 4; d <= len; d++) {
+    /* diagonals cutting a corner, 3 or 4 cells up to the main diagonal of the
+     * corner's square (the shorter side) */
+    int longest = shortest < BS_MODEL_MAX_CELLS ? shortest : BS_MODEL_MAX_CELLS;
+    for (int d = shortest <= 6 ? 3 : 4; d <= longest; d++) {
         k = 0;
-        for (int i = 0; i < d; i++) {
-            cells[k][0] = i;
-            cells[k++][1] = d - 1 - i;
-        }
-        add_shape(&g, (const int(*)[2])cells, k);
+        for (int i = 0; i < d; i++)
+            CELL(i, d - 1 - i);
+        add_shape(g, (const int(*)[2])cells, k);
     }
+#undef CELL
+}
+
+static int generate(bs_model *m)
+{
+    int n = m->n, rows = m->rows, cols = m->cols, shortest = rows < cols ? rows : cols;
+    gen g = {m, 0, 0};
+    side_shapes(&g, cols, rows, shortest, false);
+    side_shapes(&g, rows, cols, shortest, true);
     if (g.failed)
         return BS_ENOMEM;
     uint32_t h = bs_pat_fnv(2166136261u, &m->n, sizeof m->n);
+    if (rows != n || cols != n || m->group != BS_SYM_SQUARE) { /* a square "square" model's is as it was */
+        unsigned char shape[3] = {(unsigned char)rows, (unsigned char)cols, (unsigned char)m->group};
+        h = bs_pat_fnv(h, shape, sizeof shape);
+    }
     for (int i = 0; i < m->ninst; i++) {
         const bs_pat_inst *in = &m->inst[i];
         unsigned char row[2 + 2 * BS_MODEL_MAX_CELLS];
@@ -231,26 +339,34 @@ uint32_t bs_pat_new_generation(void)
     return __atomic_add_fetch(&last, 1u, __ATOMIC_RELAXED);
 }
 
-static int default_phases(int n)
+static int default_phases(int cells)
 {
-    int cells = n * n;
     int p = cells / 6;
     return p < 1 ? 1 : p > 12 ? 12 : p;
 }
 
 int bs_model_new(bs_model **out, int n, int phases, unsigned features, unsigned mobility_dirs)
 {
+    return bs_model_new_shape(out, n, n, BS_SYM_SQUARE, phases, features, mobility_dirs);
+}
+
+int bs_model_new_shape(bs_model **out, int rows, int cols, unsigned group, int phases, unsigned features,
+                       unsigned mobility_dirs)
+{
     if (!out)
         return BS_EINVAL;
     *out = NULL;
-    if (n < 3 || n > BS_MAX_N || phases < 0 || phases > BS_MODEL_MAX_PHASES || (features & ~BS_FEAT_ALL) ||
-        mobility_dirs > BS_DIRS_ALL)
+    if (rows < 3 || rows > BS_MAX_N || cols < 3 || cols > BS_MAX_N || !group_fits(group, rows, cols) ||
+        phases < 0 || phases > BS_MODEL_MAX_PHASES || (features & ~BS_FEAT_ALL) || mobility_dirs > BS_DIRS_ALL)
         return BS_EINVAL;
     bs_model *m = calloc(1, sizeof *m);
     if (!m)
         return BS_ENOMEM;
-    m->n = n;
-    m->phases = phases ? phases : default_phases(n);
+    m->n = rows > cols ? rows : cols;
+    m->rows = rows;
+    m->cols = cols;
+    m->group = group;
+    m->phases = phases ? phases : default_phases(rows * cols);
     m->features = features;
     m->mobility_dirs = mobility_dirs;
     m->generation = bs_pat_new_generation();
@@ -285,7 +401,7 @@ int bs_model_copy(bs_model **out, const bs_model *m)
 {
     if (!out || !m)
         return BS_EINVAL;
-    int st = bs_model_new(out, m->n, m->phases, m->features, m->mobility_dirs);
+    int st = bs_model_new_shape(out, m->rows, m->cols, m->group, m->phases, m->features, m->mobility_dirs);
     if (st != BS_OK)
         return st;
     memcpy((*out)->w, m->w, sizeof *m->w * (size_t)m->phases * m->per_phase);
@@ -347,6 +463,9 @@ void bs_model_describe(const bs_model *m, bs_model_info *info)
     if (!m)
         return;
     info->n = m->n;
+    info->rows = m->rows;
+    info->cols = m->cols;
+    info->group = m->group;
     info->phases = m->phases;
     info->features = m->features;
     info->mobility_dirs = m->mobility_dirs;
@@ -364,6 +483,17 @@ void bs_model_describe(const bs_model *m, bs_model_info *info)
 int bs_model_size(const bs_model *m)
 {
     return m ? m->n : 0;
+}
+
+void bs_model_shape(const bs_model *m, int *rows, int *cols)
+{
+    *rows = m ? m->rows : 0;
+    *cols = m ? m->cols : 0;
+}
+
+bool bs_model_fits(const bs_model *m, const bs_board *b)
+{
+    return m && b && b->n == m->n && b->rows == m->rows && b->cols == m->cols;
 }
 
 int bs_model_instance(const bs_model *m, int i, int *shape, int cells[BS_MODEL_MAX_CELLS])
@@ -463,9 +593,43 @@ void bs_pat_indices(const bs_model *m, const bs_board *b, int player, uint16_t *
     }
 }
 
+int bs_pat_canonical(const bs_model *m, int s, int idx)
+{
+    const bs_pat_shape *sh = &m->shape[s];
+    if (!sh->nperm)
+        return idx;
+    int digit[BS_MODEL_MAX_CELLS], best = idx;
+    for (int j = 0, x = idx; j < sh->k; j++, x /= 3)
+        digit[j] = x % 3;
+    for (int p = 0; p < sh->nperm; p++) {
+        int v = 0;
+        for (int j = sh->k - 1; j >= 0; j--)
+            v = v * 3 + digit[sh->perm[p][j]];
+        if (v < best)
+            best = v;
+    }
+    return best;
+}
+
+void bs_pat_tie(bs_model *m)
+{
+    for (int s = 0; s < m->nshapes; s++) {
+        const bs_pat_shape *sh = &m->shape[s];
+        if (!sh->nperm)
+            continue;
+        for (int idx = 0; idx < sh->size; idx++) {
+            int c = bs_pat_canonical(m, s, idx);
+            for (int p = 0; p < m->phases && c != idx; p++) {
+                int16_t *w = m->w + (size_t)p * m->per_phase + sh->offset;
+                w[idx] = w[c];
+            }
+        }
+    }
+}
+
 int bs_model_evaluate(const bs_model *m, const bs_board *b, int player)
 {
-    if (!m || !b || b->n != m->n || !bs_is_player(player))
+    if (!bs_model_fits(m, b) || !bs_is_player(player))
         return 0;
     uint16_t idx[BS_MODEL_MAX_INSTANCES];
     int x[BS_MODEL_SCALARS];

@@ -13,8 +13,12 @@
  * BS_MODEL_MAX_CELLS) generated from the geometry alone (edges with their
  * X cells, lines of rows and columns, corner-cutting diagonals, corner
  * regions), each read as a base-3 number (empty or block 0, the side to
- * move's disc 1, the opponent's 2). The images of a pattern under the
- * square's 8 symmetries share one weight table. Each game phase (by the
+ * move's disc 1, the opponent's 2). A model is for rows x cols boards (held
+ * as the n x n square, n = max(rows, cols)); its patterns are placed in the
+ * rows x cols frame only, never on the margin. The images of a pattern
+ * under the maps of the model's declared symmetry group share one weight
+ * table, tied so that the value is the same on a position and its image;
+ * images no map of the group relates have tables of their own. Each game phase (by the
  * number of discs on the board) has its own tables, a bias and the weights
  * of a few scalar features (own minus opponent's). The value is from the
  * side to move, in hundredths of a disc: the model predicts the final margin
@@ -22,7 +26,34 @@
  */
 #define BS_MODEL_MAX_CELLS 10
 #define BS_MODEL_MAX_PHASES 64
-#define BS_MODEL_VERSION 2 /* files written; version 1 (whose checksum left out the header) is read too */
+#define BS_MODEL_VERSION 3 /* files of a rectangle or another group; square "square" ones are written as
+                              version 2 (byte for byte as before); versions 1 (whose checksum left out the
+                              header) and 2 are read as square "square" models */
+
+/* The maps of a board onto itself, as bits of a group mask: bit `which` is
+ * the map that transposes when which & 1, then mirrors the columns
+ * (c -> cols-1-c) when which & 2 and flips the rows (r -> rows-1-r) when
+ * which & 4. Those with which & 1 map a square only. */
+enum bs_sym_map {
+    BS_SYM_IDENTITY = 0,
+    BS_SYM_TRANSPOSE = 1,
+    BS_SYM_MIRROR = 2,
+    BS_SYM_ROTATE90 = 3, /* clockwise: (r, c) -> (c, n-1-r) */
+    BS_SYM_FLIP = 4,
+    BS_SYM_ROTATE270 = 5,
+    BS_SYM_ROTATE180 = 6,
+    BS_SYM_ANTITRANSPOSE = 7
+};
+#define BS_SYM_SQUARE 0xffu /* every map of a square */
+#define BS_SYM_RECT 0x55u   /* every map of a rectangle: identity, mirror, flip, rotate180 */
+/* The map of that name ("identity", "mirror", ...), or -1. */
+int bs_sym_parse(const char *name, size_t len);
+const char *bs_sym_name(int which);
+/* The group the maps of `mask` generate (always with the identity). */
+unsigned bs_sym_closure(unsigned mask);
+/* A group by name: "none", "mirror", "flip", "rotate180", "square" (every
+ * map of the shape: BS_SYM_SQUARE or BS_SYM_RECT); 0 if not one. */
+unsigned bs_sym_group(const char *name, size_t len, int rows, int cols);
 
 enum bs_model_feature {
     BS_FEAT_MOBILITY = 1 << 0,  /* legal moves (a capture game's legal directions) */
@@ -35,9 +66,15 @@ enum bs_model_feature {
 
 typedef struct bs_model bs_model;
 
-/* A new model for n x n boards with zero weights. mobility_dirs: the legal
- * directions of the game's moves (for BS_FEAT_MOBILITY; ignored without it). */
+/* A new model for n x n boards with zero weights, every symmetry of the
+ * square shared. mobility_dirs: the legal directions of the game's moves
+ * (for BS_FEAT_MOBILITY; ignored without it). */
 int bs_model_new(bs_model **out, int n, int phases, unsigned features, unsigned mobility_dirs);
+/* A new model for rows x cols boards (3..BS_MAX_N each) whose tables are
+ * shared by the maps of `group` (a closed set of maps with the identity,
+ * transposing ones only when rows == cols). BS_EINVAL otherwise. */
+int bs_model_new_shape(bs_model **out, int rows, int cols, unsigned group, int phases, unsigned features,
+                       unsigned mobility_dirs);
 void bs_model_free(bs_model *m);
 int bs_model_copy(bs_model **out, const bs_model *m);
 
@@ -45,6 +82,8 @@ int bs_model_copy(bs_model **out, const bs_model *m);
  * of pattern shapes, of their instances on the board and of weights in all. */
 typedef struct bs_model_info {
     int n, phases;
+    int rows, cols;
+    unsigned group; /* the maps sharing tables (bits of enum bs_sym_map) */
     unsigned features, mobility_dirs;
     int shapes, instances;
     size_t weights;  /* every weight of every phase */
@@ -54,6 +93,10 @@ typedef struct bs_model_info {
 void bs_model_describe(const bs_model *m, bs_model_info *info);
 /* The board size the model is for (0 for NULL): cheap, unlike describe's count. */
 int bs_model_size(const bs_model *m);
+/* The shape of the boards the model is for. */
+void bs_model_shape(const bs_model *m, int *rows, int *cols);
+/* Whether the model is for boards of b's shape (rows and cols). */
+bool bs_model_fits(const bs_model *m, const bs_board *b);
 /* The cells of pattern instance i (0 <= i < instances): count, and square
  * indices r * BS_MAX_N + c in the pattern's digit order; the shape it is one
  * of in *shape. BS_EINVAL for a bad index. */
@@ -63,7 +106,7 @@ int bs_model_instance(const bs_model *m, int i, int *shape, int cells[BS_MODEL_M
 int bs_model_phase(const bs_model *m, const bs_board *b);
 
 /* The value of board `b` for `player` to move, in hundredths of a disc
- * (within +-999999). The board must be the model's size. */
+ * (within +-999999). The board must be the model's shape (0 otherwise). */
 int bs_model_evaluate(const bs_model *m, const bs_board *b, int player);
 
 /* Serialisation to and from memory (the callers read and write files):

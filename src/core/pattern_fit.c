@@ -77,7 +77,7 @@ static int8_t clamp8(int v)
 
 int bs_trainer_add(bs_trainer *t, const bs_board *b, int player, double target, int holdout)
 {
-    if (!t || !b || b->n != t->m->n || !bs_is_player(player) || !bs_board_valid(b) || !(abs_of(target) <= 10000.0))
+    if (!t || !bs_model_fits(t->m, b) || !bs_is_player(player) || !bs_board_valid(b) || !(abs_of(target) <= 10000.0))
         return BS_EINVAL;
     const bs_model *m = t->m;
     if (t->count == t->cap) {
@@ -276,6 +276,14 @@ static int fit_cg(bs_trainer *t, const bs_fit_options *opts, double *x, double *
     bs_model *m = t->m;
     size_t np = (size_t)m->phases * m->per_phase, ns = (size_t)m->phases * (1 + BS_MODEL_SCALARS);
     size_t nw = np + ns;
+    /* Tied entries are fitted as one, the canonical one: the positions' indices
+     * become theirs (the same values once the weights are tied, as they are
+     * after a fit; before, measure read the indices as they were). */
+    for (size_t i = 0; i < t->count; i++) {
+        uint16_t *idx = t->idx + i * (size_t)m->ninst;
+        for (int j = 0; j < m->ninst; j++)
+            idx[j] = (uint16_t)bs_pat_canonical(m, m->inst[j].shape, idx[j]);
+    }
     for (size_t i = 0; i < np; i++)
         x[i] = m->w[i] / 100.0;
     for (size_t i = 0; i < ns; i++)
@@ -341,6 +349,7 @@ static int fit_cg(bs_trainer *t, const bs_fit_options *opts, double *x, double *
         double v = round_of(x[i] * 100.0);
         m->w[i] = (int16_t)(v > 32767 ? 32767 : v < -32767 ? -32767 : v);
     }
+    bs_pat_tie(m); /* the entries tied to a canonical one (unused in the fit, so zero) take its value */
     for (size_t i = 0; i < ns; i++) {
         double v = round_of(x[np + i] * 100.0);
         m->scalar[i] = (int32_t)(v > BS_PAT_MAX_VALUE ? BS_PAT_MAX_VALUE : v < -BS_PAT_MAX_VALUE ? -BS_PAT_MAX_VALUE : v);

@@ -4,7 +4,7 @@
 
 #include "pattern.h"
 
-#define BS_MODEL_MAX_SHAPES 64
+#define BS_MODEL_MAX_SHAPES 256 /* tables: with no symmetry, one an instance */
 #define BS_MODEL_MAX_INSTANCES 256
 /* Bias and scalar weights stay within this (hundredths of a disc). */
 #define BS_PAT_MAX_VALUE 10000000
@@ -12,6 +12,12 @@
 typedef struct bs_pat_shape {
     int k, size;   /* cells, 3^cells */
     size_t offset; /* of its table in a phase's weights */
+    /* The maps of the group that take the table's first instance onto its own
+     * cells, as digit permutations (digit j of the image is digit perm[j] of
+     * the instance): entries they relate are tied (one value), which makes the
+     * value invariant under the group. The identity is left out. */
+    int nperm;
+    uint8_t perm[7][BS_MODEL_MAX_CELLS];
 } bs_pat_shape;
 
 typedef struct bs_pat_inst {
@@ -26,6 +32,8 @@ typedef struct bs_pat_use {
 
 struct bs_model {
     int n, phases;
+    int rows, cols;  /* the boards' shape: n = max(rows, cols) */
+    unsigned group;  /* the maps sharing tables (bits of enum bs_sym_map) */
     unsigned features, mobility_dirs;
     int nshapes, ninst;
     bs_pat_shape shape[BS_MODEL_MAX_SHAPES];
@@ -46,6 +54,10 @@ struct bs_model {
 };
 
 void bs_pat_indices(const bs_model *m, const bs_board *b, int player, uint16_t *idx);
+/* The entry of shape s that stands for the entries tied to idx (the least). */
+int bs_pat_canonical(const bs_model *m, int s, int idx);
+/* Gives every entry its tied entries' value (the canonical one's). */
+void bs_pat_tie(bs_model *m);
 /* FNV-1a over `len` bytes, from `h` (the layout and file checksums). */
 uint32_t bs_pat_fnv(uint32_t h, const void *data, size_t len);
 /* A generation number no model has had yet (see struct bs_model). */
@@ -56,7 +68,7 @@ void bs_pat_scalars(const bs_model *m, const bs_board *b, int player, int x[BS_M
 
 static inline int bs_pat_phase(const bs_model *m, int discs)
 {
-    int p = discs * m->phases / (m->n * m->n + 1);
+    int p = discs * m->phases / (m->rows * m->cols + 1);
     return p < 0 ? 0 : p >= m->phases ? m->phases - 1 : p;
 }
 

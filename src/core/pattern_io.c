@@ -50,6 +50,26 @@ static void features_text(unsigned f, char *out, size_t cap)
             at += (size_t)snprintf(out + at, at < cap ? cap - at : 0, ",%s", NAMES[i]);
 }
 
+/* The names of a group's maps, in the order of their names, between commas. */
+static void group_text(unsigned group, char *out, size_t cap)
+{
+    const char *names[8];
+    int k = 0;
+    for (int i = 0; i < 8; i++)
+        if (group >> i & 1u)
+            names[k++] = bs_sym_name(i);
+    for (int i = 1; i < k; i++) /* insertion sort: eight at most */
+        for (int j = i; j > 0 && strcmp(names[j - 1], names[j]) > 0; j--) {
+            const char *t = names[j];
+            names[j] = names[j - 1];
+            names[j - 1] = t;
+        }
+    size_t at = 0;
+    out[0] = 0;
+    for (int i = 0; i < k; i++)
+        at += (size_t)snprintf(out + at, at < cap ? cap - at : 0, "%s%s", i ? "," : "", names[i]);
+}
+
 size_t bs_model_save(const bs_model *m, const char *meta, unsigned char *buf, size_t cap)
 {
     if (!m)
@@ -60,9 +80,19 @@ size_t bs_model_save(const bs_model *m, const char *meta, unsigned char *buf, si
     sink s = {buf, buf ? cap : 0, 0};
     char head[512], feats[128];
     features_text(m->features, feats, sizeof feats);
+    /* a square "square" model is written as version 2, byte for byte as before;
+     * others as version 3, with their shape and group after the size */
+    char shape[160] = "";
+    bool legacy = m->rows == m->n && m->cols == m->n && m->group == BS_SYM_SQUARE;
+    if (!legacy) {
+        char names[128];
+        group_text(m->group, names, sizeof names);
+        snprintf(shape, sizeof shape, "shape %d %d\nsymmetry %s\n", m->rows, m->cols, names);
+    }
     int len = snprintf(head, sizeof head,
-                       "%s %d\nsize %d\nphases %d\nfeatures %s\nmobility-dirs %u\nlayout %08x\nmeta %zu\n", MAGIC,
-                       BS_MODEL_VERSION, m->n, m->phases, feats, m->mobility_dirs, (unsigned)m->layout, meta_len);
+                       "%s %d\nsize %d\n%sphases %d\nfeatures %s\nmobility-dirs %u\nlayout %08x\nmeta %zu\n", MAGIC,
+                       legacy ? 2 : BS_MODEL_VERSION, m->n, shape, m->phases, feats, m->mobility_dirs,
+                       (unsigned)m->layout, meta_len);
     put(&s, head, (size_t)len);
     put(&s, meta ? meta : "", meta_len);
     put(&s, "\nweights\n", 9);
@@ -174,13 +204,41 @@ int bs_model_load(bs_model **out, const unsigned char *buf, size_t len, char *me
     long version, n, phases, dirs, meta_len;
     if (!parse_int(v + magic_len + 1, 1, 1000, &version))
         return BS_EINVAL;
-    if (version != 1 && version != BS_MODEL_VERSION) {
-        *why = "an evaluation file of another version (this build reads versions 1 and 2)";
+    if (version < 1 || version > BS_MODEL_VERSION) {
+        *why = "an evaluation file of another version (this build reads versions 1 to 3)";
         return BS_EINVAL;
     }
     *why = "a damaged header";
     if (!parse_int(field(&s, "size", text, sizeof text), 3, BS_MAX_N, &n))
         return BS_EINVAL;
+    long rows = n, cols = n;
+    unsigned group = BS_SYM_SQUARE;
+    if (version >= 3) {
+        const char *shape = field(&s, "shape", text, sizeof text);
+        if (!shape)
+            return BS_EINVAL;
+        char *sep;
+        rows = strtol(shape, &sep, 10);
+        if (sep == shape || *sep != ' ' || rows < 3 || rows > BS_MAX_N || !parse_int(sep + 1, 3, BS_MAX_N, &cols) ||
+            (rows > cols ? rows : cols) != n)
+            return BS_EINVAL;
+        const char *names = field(&s, "symmetry", text, sizeof text);
+        if (!names || !*names)
+            return BS_EINVAL;
+        group = 0;
+        for (const char *tok = names;;) {
+            size_t k = strcspn(tok, ",");
+            int map = bs_sym_parse(tok, k);
+            if (map < 0 || (group >> map & 1u))
+                return BS_EINVAL;
+            group |= 1u << map;
+            tok += k;
+            if (!*tok)
+                break;
+            tok++;
+        }
+        /* bs_model_new_shape refuses a set that is not a group of this shape */
+    }
     if (!parse_int(field(&s, "phases", text, sizeof text), 1, BS_MODEL_MAX_PHASES, &phases))
         return BS_EINVAL;
     const char *f = field(&s, "features", text, sizeof text);
@@ -236,7 +294,7 @@ int bs_model_load(bs_model **out, const unsigned char *buf, size_t len, char *me
     s.at += 9;
     size_t body = s.at;
     bs_model *m;
-    int st = bs_model_new(&m, (int)n, (int)phases, features, (unsigned)dirs);
+    int st = bs_model_new_shape(&m, (int)rows, (int)cols, group, (int)phases, features, (unsigned)dirs);
     if (st != BS_OK) {
         *why = st == BS_ENOMEM ? "out of memory" : "a damaged header";
         return st;

@@ -14,11 +14,12 @@
 #include "../core/capture.h"
 
 /*
- * ev = core.evaluator{size =, phases =, features =, mobility =}
+ * ev = core.evaluator{size =, rows =, cols =, symmetry =, phases =, features =, mobility =}
  * ev = core.evaluator(PATH) -> ev, meta (every failure raises, naming argument 1 and the file)
  * ev = core.evaluator_load(bytes) -> ev, meta | nil, why
  * ev:evaluate(board, player) -> hundredths of a disc for player to move
- * ev:info() -> {size, phases, features, mobility, shapes, instances, weights, nonzero, layout}
+ * ev:info() -> {size, rows, cols, symmetry, phases, features, mobility, shapes, instances, weights, nonzero,
+ *   layout}
  * ev:instance(i) -> shape, {cells as {row, col}}
  * ev:save([meta]) -> bytes;  ev:copy();  ev:close()
  * ev:set_mpc(params | nil);  ev:mpc() -> params | nil (Multi-ProbCut: params[d] =
@@ -156,19 +157,68 @@ static int evaluator_from_file(lua_State *L)
     return 2;
 }
 
-/* core.evaluator{size =, phases =, features =, mobility =}: zero weights;
- * core.evaluator(PATH): a file's. */
+/* field 'symmetry' of the options at t: a group name or a list of map
+ * names (the group they generate); "square" when absent. */
+static unsigned symmetry_opt(lua_State *L, int t, int rows, int cols)
+{
+    unsigned group = 0;
+    int type = lua_getfield(L, t, "symmetry");
+    if (type == LUA_TNIL) {
+        group = bs_sym_group("square", 6, rows, cols);
+    } else if (type == LUA_TSTRING) {
+        size_t len;
+        const char *name = lua_tolstring(L, -1, &len);
+        group = bs_sym_group(name, len, rows, cols);
+        if (!group)
+            luaL_argerror(L, t, lua_pushfstring(L, "field 'symmetry': unknown group '%s' (expected none, mirror, "
+                                                   "flip, rotate180, square or a list of maps)", name));
+    } else if (type == LUA_TTABLE) {
+        unsigned maps = 1u;
+        lua_Integer len = (lua_Integer)lua_rawlen(L, -1);
+        for (lua_Integer i = 1; i <= len; i++) {
+            size_t k = 0;
+            const char *name = lua_rawgeti(L, -1, i) == LUA_TSTRING ? lua_tolstring(L, -1, &k) : NULL;
+            int map = bs_sym_parse(name, k);
+            if (map < 0)
+                luaL_argerror(L, t, lua_pushfstring(L, "field 'symmetry': item %I is not a map (identity, mirror, "
+                                                       "flip, rotate180, transpose, antitranspose, rotate90, "
+                                                       "rotate270)", i));
+            if ((map & BS_SYM_TRANSPOSE) && rows != cols)
+                luaL_argerror(L, t, lua_pushfstring(L, "field 'symmetry': '%s' maps a square only, not a %d x %d "
+                                                       "board", name, rows, cols));
+            maps |= 1u << map;
+            lua_pop(L, 1);
+        }
+        group = bs_sym_closure(maps);
+    } else {
+        luaL_argerror(L, t, "field 'symmetry': a group name or a list of map names expected");
+    }
+    lua_pop(L, 1);
+    return group;
+}
+
+/* core.evaluator{size =, rows =, cols =, symmetry =, phases =, features =, mobility =}:
+ * zero weights; core.evaluator(PATH): a file's. */
 static int evaluator_new(lua_State *L)
 {
     if (lua_type(L, 1) == LUA_TSTRING)
         return evaluator_from_file(L);
     luaL_checktype(L, 1, LUA_TTABLE);
-    int n = (int)bs_lua_intfield(L, 1, "size", 3, BS_MAX_N, 8);
+    int size = (int)bs_lua_intfield(L, 1, "size", 3, BS_MAX_N, 0);
+    int rows = (int)bs_lua_intfield(L, 1, "rows", 3, BS_MAX_N, 0);
+    int cols = (int)bs_lua_intfield(L, 1, "cols", 3, BS_MAX_N, 0);
+    int side = size ? size : rows > cols ? rows : cols ? cols : 8; /* rows and cols default to size, */
+    rows = rows ? rows : side;                                     /* size to the larger of them */
+    cols = cols ? cols : side;
+    if (size && size != (rows > cols ? rows : cols))
+        return luaL_argerror(L, 1, lua_pushfstring(L, "field 'size': %d for %d x %d boards (the larger side, %d, "
+                                                      "expected)", size, rows, cols, rows > cols ? rows : cols));
+    unsigned group = symmetry_opt(L, 1, rows, cols);
     int phases = (int)bs_lua_intfield(L, 1, "phases", 0, BS_MODEL_MAX_PHASES, 0);
     unsigned features = features_opt(L, 1);
     unsigned dirs = bs_lua_dirsfield(L, 1, "mobility", BS_DIRS_ALL);
     bs_model *m;
-    int st = bs_model_new(&m, n, phases, features, dirs);
+    int st = bs_model_new_shape(&m, rows, cols, group, phases, features, dirs);
     if (st != BS_OK)
         return luaL_error(L, st == BS_ENOMEM ? "not enough memory for the evaluator" : "bad evaluator options");
     push_evaluator(L, m);
@@ -199,15 +249,22 @@ static int evaluator_load(lua_State *L)
     return 2;
 }
 
+/* Argument `arg`, board b, is not of the model's shape. */
+static int shape_error(lua_State *L, int arg, const bs_model *m, const bs_board *b)
+{
+    int rows, cols;
+    bs_model_shape(m, &rows, &cols);
+    return luaL_argerror(L, arg, lua_pushfstring(L, "a %d x %d board for an evaluation of %d x %d boards", b->rows,
+                                                 b->cols, rows, cols));
+}
+
 static int evaluator_evaluate(lua_State *L)
 {
     bs_levaluator *e = bs_lua_checkevaluator(L, 1);
     const bs_board *b = bs_lua_checkboard(L, 2);
     int player = bs_lua_checkplayer(L, 3);
-    int n = bs_model_size(e->model);
-    if (b->n != n)
-        return luaL_argerror(L, 2, lua_pushfstring(L, "a %d x %d board for an evaluation of %d x %d boards", b->rows,
-                                                   b->cols, n, n));
+    if (!bs_model_fits(e->model, b))
+        return shape_error(L, 2, e->model, b);
     lua_pushinteger(L, bs_model_evaluate(e->model, b, player));
     return 1;
 }
@@ -217,9 +274,30 @@ static int evaluator_info(lua_State *L)
     bs_levaluator *e = bs_lua_checkevaluator(L, 1);
     bs_model_info info;
     bs_model_describe(e->model, &info);
-    lua_createtable(L, 0, 9);
+    lua_createtable(L, 0, 12);
     lua_pushinteger(L, info.n);
     lua_setfield(L, -2, "size");
+    lua_pushinteger(L, info.rows);
+    lua_setfield(L, -2, "rows");
+    lua_pushinteger(L, info.cols);
+    lua_setfield(L, -2, "cols");
+    const char *names[8];
+    int maps = 0;
+    for (int i = 0; i < 8; i++)
+        if (info.group >> i & 1u)
+            names[maps++] = bs_sym_name(i);
+    for (int i = 1; i < maps; i++) /* by name */
+        for (int j = i; j > 0 && strcmp(names[j - 1], names[j]) > 0; j--) {
+            const char *t = names[j];
+            names[j] = names[j - 1];
+            names[j - 1] = t;
+        }
+    lua_createtable(L, maps, 0);
+    for (int i = 0; i < maps; i++) {
+        lua_pushstring(L, names[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "symmetry");
     lua_pushinteger(L, info.phases);
     lua_setfield(L, -2, "phases");
     lua_newtable(L);
@@ -441,8 +519,9 @@ static int evaluator_tostring(lua_State *L)
         lua_pushliteral(L, "evaluator (closed)");
         return 1;
     }
-    int n = bs_model_size(e->model);
-    lua_pushfstring(L, "evaluator %d x %d (%p)", n, n, (void *)e);
+    int rows, cols;
+    bs_model_shape(e->model, &rows, &cols);
+    lua_pushfstring(L, "evaluator %d x %d (%p)", rows, cols, (void *)e);
     return 1;
 }
 
@@ -504,7 +583,9 @@ static bool cells_board(const char *text, size_t len, int n, bs_board *b)
 static int trainer_add(lua_State *L)
 {
     ltrainer *t = check_trainer(L, 1);
-    int n = bs_model_size(trainer_evaluator(L, 1)->model);
+    const bs_model *m = trainer_evaluator(L, 1)->model;
+    int n = bs_model_size(m), rows, cols;
+    bs_model_shape(m, &rows, &cols);
     bs_board parsed;
     const bs_board *b;
     if (lua_type(L, 2) == LUA_TSTRING) { /* a data file's cells: ten times quicker than a board's set calls */
@@ -512,6 +593,10 @@ static int trainer_add(lua_State *L)
         const char *text = lua_tolstring(L, 2, &len);
         if (!cells_board(text, len, n, &parsed))
             return luaL_argerror(L, 2, lua_pushfstring(L, "cells: %d characters of . x o # expected", n * n));
+        parsed.rows = rows; /* a rectangle's cells are its square's, the margin '#' */
+        parsed.cols = cols;
+        if (!bs_board_valid(&parsed))
+            return luaL_argerror(L, 2, lua_pushfstring(L, "cells: the cells past %d x %d must be '#'", rows, cols));
         b = &parsed;
     } else {
         b = bs_lua_checkboard(L, 2);
@@ -519,9 +604,8 @@ static int trainer_add(lua_State *L)
     int player = bs_lua_checkplayer(L, 3);
     lua_Number target = luaL_checknumber(L, 4);
     int holdout = lua_toboolean(L, 5);
-    if (b->n != n)
-        return luaL_argerror(L, 2, lua_pushfstring(L, "a %d x %d board for an evaluation of %d x %d boards", b->rows,
-                                                   b->cols, n, n));
+    if (!bs_model_fits(m, b))
+        return shape_error(L, 2, m, b);
     if (!(target >= -10000 && target <= 10000))
         return luaL_argerror(L, 4, "target: a margin in discs from -10000 to 10000 expected");
     int st = bs_trainer_add(t->trainer, b, player, target, holdout);

@@ -299,10 +299,13 @@ static int run(lua_State *L, int exact)
         if (!e->model)
             luaL_argerror(L, opts,
                           lua_pushfstring(L, "field 'evaluator': %s", bs_lua_pushclosed(L, EVALUATOR_META)));
-        int n = bs_model_size(e->model);
-        if (n != s.board.n)
-            luaL_argerror(L, opts, lua_pushfstring(L, "field 'evaluator': an evaluation of %d x %d boards for a %d x %d "
-                                                      "board", n, n, s.board.rows, s.board.cols));
+        if (!bs_model_fits(e->model, &s.board)) {
+            int rows, cols;
+            bs_model_shape(e->model, &rows, &cols);
+            luaL_argerror(L, opts,
+                          lua_pushfstring(L, "field 'evaluator': an evaluation of %d x %d boards for a %d x %d board",
+                                          rows, cols, s.board.rows, s.board.cols));
+        }
         model = e->model;
     }
     if (opts) {
