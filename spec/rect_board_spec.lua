@@ -123,11 +123,13 @@ describe("a rows x cols capture board", function()
     assert.equal("o#...x###", data.cells(b, "white"))
     local back = data.board(core.board(2, 3), data.cells(b, "black"), 3)
     assert.is_true(back == b)
-    -- and an evaluator of the square it is held in reads it
-    local ev = core.evaluator { size = 3, phases = 1 }
-    assert.equal(0, ev:evaluate(b, "black"))
-    local three = core.board(3)
-    assert.is_false(three == b)
+    assert.is_false(core.board(3) == b)
+    -- and an evaluator of its shape reads it
+    local wide = core.board(3, 5)
+    wide:set(2, 2, "black")
+    local ev = core.evaluator { rows = 3, cols = 5, phases = 1 }
+    assert.equal(0, ev:evaluate(wide, "black"))
+    assert.is_false((pcall(ev.evaluate, ev, core.board(5), "black")))
   end)
 
   it("keeps a trained file to its shape: refused on the square of the same size", function()

@@ -8,7 +8,9 @@
 -- it. The pair's opening is line ((p - 1) mod #lines) + 1 of the openings
 -- file, or else a random opening of `plies` plies drawn with the pair's
 -- seed (balanced: where the C core searches the rule set, the first of up
--- to 32 draws whose 4-ply value is within 4 discs). The set-up (random
+-- to 32 draws whose 4-ply value is within 4 discs; where the game has
+-- symmetries, boardscript.symmetry, none that is an image of an earlier
+-- pair's opening, so no two pairs play the same game turned). The set-up (random
 -- blocks, say) is drawn with the pair's seed too, so both games of a pair
 -- start from the same position; each game's players draw from the game's
 -- own seed.
@@ -194,19 +196,64 @@ local function random_plies(g, rng, plies)
   return not g:finished()
 end
 
---- The starting game of pair `pair` (opening played) and its moves' texts.
-function Match:opening(pair)
-  if self.openings then
-    local g = self:start(pair)
-    local moves = self.openings[(pair - 1) % #self.openings + 1]
-    split_moves(g, table.concat(moves, " "))
-    return g
+-- The position of game `g` the same under every map of `group`
+-- (boardscript.symmetry): the least of its images' cells, and the side to move.
+local function position_key(g, group)
+  local symmetry = require "boardscript.symmetry"
+  local b = g:board()
+  local rows, cols = b:rows(), b:cols()
+  local best
+  for _, map in ipairs(group) do
+    local cells = {}
+    for r = 1, rows do
+      for c = 1, cols do
+        local ir, ic = symmetry.cell(map, r, c, rows, cols)
+        cells[(ir - 1) * cols + ic] = b:get(r, c)
+      end
+    end
+    local key = table.concat(cells, ",")
+    if not best or key < best then best = key end
   end
+  return best .. "/" .. tostring(g:to_move())
+end
+
+-- The keys (position_key) of the random openings of pairs 1..pair - 1,
+-- worked out once each, or nil where the game has no symmetry to share.
+function Match:earlier_openings(pair)
+  if self.opening_group == nil then
+    local probe = self:start(1)
+    local ok, group = false, nil
+    if (self.rules.family or "board") == "board" and type(probe.state.board) ~= "nil"
+      and type(probe.state.board.rows) == "function" then
+      ok, group = pcall(require("boardscript.symmetry").of, self.rules, probe:board(), probe.state)
+    end
+    self.opening_group = ok and #group > 1 and group or false
+    self.opening_keys, self.opening_set = {}, {}
+  end
+  if not self.opening_group then return nil end
+  local keys, set = self.opening_keys, self.opening_set
+  for p = #keys + 1, pair - 1 do
+    keys[p] = position_key(self:random_opening(p, set), self.opening_group)
+    set[keys[p]] = true
+  end
+  if #keys == pair - 1 then return set end
+  local earlier = {}
+  for p = 1, pair - 1 do earlier[keys[p]] = true end
+  return earlier
+end
+
+--- The random opening of pair `pair`: the first draw that is balanced
+-- (where the C core searches the rule set) and, where the game has
+-- symmetries (boardscript.symmetry), no image of an earlier pair's
+-- opening (`taken`: their position keys); else the best of 32 draws.
+function Match:random_opening(pair, taken)
   local rng = core.rng(match.seed_of(self.cfg.seed, pair, 1))
   local best, best_value
   for _ = 1, 32 do
     local g = self:start(pair)
-    if random_plies(g, rng, self.plies) then
+    local played = random_plies(g, rng, self.plies)
+    local fresh = not taken or not taken[position_key(g, self.opening_group)]
+    if played and fresh then
       if not self.searchable then return g end
       local value = math.abs(shallow_value(self, g))
       if value <= 400 then return g end
@@ -216,6 +263,17 @@ function Match:opening(pair)
     end
   end
   return best
+end
+
+--- The starting game of pair `pair` (opening played) and its moves' texts.
+function Match:opening(pair)
+  if self.openings then
+    local g = self:start(pair)
+    local moves = self.openings[(pair - 1) % #self.openings + 1]
+    split_moves(g, table.concat(moves, " "))
+    return g
+  end
+  return self:random_opening(pair, self:earlier_openings(pair))
 end
 
 local function texts_of(g)

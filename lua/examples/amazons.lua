@@ -7,6 +7,7 @@
 local d = require "boardscript.describe"
 return d.game {
   name = "amazons", size = 10,
+  symmetry = "mirror", -- the queens stand the same seen from either side
   description = "Each side has four amazons on a 10 x 10 board, Black first. A move slides one amazon like a chess "
     .. "queen across empty cells, then shoots an arrow from where it lands, also like a queen, onto an empty cell that "
     .. "stays blocked for good: written d1-d7/g7. A side that cannot move loses.",

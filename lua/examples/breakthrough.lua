@@ -7,6 +7,7 @@
 local d = require "boardscript.describe"
 return d.game {
   name = "breakthrough", size = 8,
+  symmetry = "mirror", -- left and right: its moves and set-up do not tell them apart
   description = "Black starts on rows 1 and 2 and moves down the board, White on rows 7 and 8 and moves up. A piece "
     .. "steps one cell forward, straight onto an empty cell or diagonally onto an empty cell or an enemy piece, which "
     .. "it captures; a move is written a2-a3. Reaching your far row, or taking every enemy piece, wins.",

@@ -9,6 +9,7 @@
 local d = require "boardscript.describe"
 return d.game {
   name = "gomoku", size = function(o) return o.size end,
+  symmetry = "square", -- all 8 maps of the board: lines in every direction, an empty start
   description = "Black and White take turns, Black first, placing a stone on any empty cell, such as h8, of a 15 x 15 "
     .. "board (option size). Five (option k) or more in a row in any direction wins; a full board is a draw.",
   options = {

@@ -5,6 +5,7 @@
 local d = require "boardscript.describe"
 return d.game {
   name = "tictactoe_d", size = 3, names = { "X", "O" },
+  symmetry = "square",
   description = "X and O take turns marking an empty cell of a 3 x 3 grid, X first; a move is a cell such as b2. Three "
     .. "marks in a row, across, down or diagonally, win; a full grid without one is a draw.",
   moves = { d.place() },

@@ -19,6 +19,20 @@ local option_kind = declarations.kind
 -- The description is printed indented, its lines filled to this width.
 local DESCRIPTION_WIDTH = 76
 
+--- The line saying a board game's symmetries at its default options
+-- (boardscript.symmetry): declared, from its direction sets, or none; nil
+-- for Dots and Boxes and where no default game can be set up.
+function command.symmetry_line(r)
+  if (r.family or "board") ~= "board" then return nil end
+  local symmetry = require "boardscript.symmetry"
+  local ok, g = pcall(require("boardscript.game").new, r, {}, require("boardscript.core").rng(1))
+  if not ok or type(g.state) ~= "table" or g.state.board == nil then return nil end
+  local got, group = pcall(symmetry.of, r, g:board(), g.state)
+  if not got then return nil end
+  local why = r.symmetry ~= nil and "declared" or (#group > 1 and "from its direction sets" or "none declared")
+  return ("symmetry: %s (%s)"):format(symmetry.text(group), why)
+end
+
 local function describe(name)
   local r = rules_mod.load(name)
   local out = {}
@@ -30,6 +44,8 @@ local function describe(name)
   end
   out[#out + 1] = ("sides: %s, %s"):format(r:side_name(r.sides[1]), r:side_name(r.sides[2]))
   out[#out + 1] = ("score: %s (score_unit)"):format(require("boardscript.match").unit(r))
+  local symmetry_line = command.symmetry_line(r)
+  if symmetry_line then out[#out + 1] = symmetry_line end
   local keys = {}
   for key in pairs(r.options or {}) do keys[#keys + 1] = key end
   table.sort(keys)

@@ -134,6 +134,7 @@ local function make(desc, engine)
   end
   local rules = {
     name = desc.name, family = "board", description = desc.description, score_unit = desc.score_unit,
+    symmetry = desc.symmetry,
     described = {
       description = desc, engine = engine, hooks = original,
       normalised = function(opts) return d.normalize(desc, opts) end,

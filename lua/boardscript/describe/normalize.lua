@@ -14,6 +14,7 @@ local TOP = {}
 for f in ("name size rows cols blocked pieces setup first moves must promote ends no_move score swap names "
   .. "values options description check_options"):gmatch("%S+") do TOP[f] = true end
 TOP.score_unit = true -- what the score counts, for people: the match summary's unit
+TOP.symmetry = true -- the board's maps the rules keep (boardscript.symmetry), not part of the game's form
 local RULE_FIELDS = {
   place = "piece at dirs flips convert", step = "piece dirs to leave convert",
   slide = "piece dirs to leave convert arrow", leap = "piece offsets to leave convert", hop = "piece dirs chain",

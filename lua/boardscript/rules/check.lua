@@ -44,6 +44,8 @@ function check.validate(rules, where)
     fail(where, ("field 'score_unit' must be a string, what the score counts such as \"discs\" (got %s)"):format(
       errors.describe(rules.score_unit)))
   end
+  local symmetry_fault = require("boardscript.symmetry").check_field(rules.symmetry)
+  if symmetry_fault then fail(where, "field 'symmetry': " .. symmetry_fault) end
   if not registry.FAMILIES[rules.family or "board"] then
     fail(where, ("field 'family': unknown family '%s' (expected board or dots)"):format(tostring(rules.family)))
   end

@@ -10,8 +10,10 @@
 -- the original and is independent of it, and play then undo restores the
 -- position exactly. At the end: the core's final value and winner, and a
 -- record of the game parses back and replays to the same position and
--- result. Once a game, at a drawn ply, perft by every path (and by the
--- hooks where the core counts the rule set).
+-- result, and the game's image under one of its symmetries (declared, or
+-- the capture core's direction sets') plays the same (soak.symmetric).
+-- Once a game, at a drawn ply, perft by every path (and by the hooks where
+-- the core counts the rule set).
 local core = require "boardscript.core"
 local game_mod = require "boardscript.game"
 local perft = require "boardscript.perft"
@@ -19,6 +21,7 @@ local record = require "boardscript.record"
 local rules_mod = require "boardscript.rules"
 local schedule = require "boardscript.soak.schedule"
 local described = require "boardscript.soak.described"
+local symmetric = require "boardscript.soak.symmetric"
 
 local checked_game = {}
 
@@ -417,6 +420,9 @@ function checked_game.play(info, searcher, run)
   local cells = is_board(g.state.board) and g.state.board:size() ^ 2 or 2 * #g:moves()
   run.sample_ply = opts_rng:random(0, math.max(1, math.floor(cells / 2)))
   local start, start_board = checked_game.snapshot(g.state), g.state.board:clone()
+  local group = (g.rules.family or "board") == "board"
+    and require("boardscript.symmetry").of(g.rules, g:board(), g.state)
+  local map = group and symmetric.map_for(group, info.seed)
   local limit = 64 * math.max(16, math.floor(cells))
   while not g:finished() do
     if run.ply >= limit then fail(run.ply, "hooks", "the game did not end within %d plies", limit) end
@@ -432,6 +438,7 @@ function checked_game.play(info, searcher, run)
   check_core_view(run, g.state, true)
   check_boxes(run, g.state)
   check_record(run, g, info)
+  if map then run.checks = run.checks + symmetric.check(info, g, map, schedule.generators, fail) end
   local plies = #g.log
   for _ = 1, plies do
     if not g:undo() then fail(run.ply, "undo", "undo refused before the start of the game") end
