@@ -151,9 +151,12 @@
 
 --- A learned evaluation with zero weights, or one read from a file.
 -- With a table: a new n-tuple evaluation (in the manner of Logistello and
--- Edax) for `size` x `size` boards, its patterns (edges with their X cells,
+-- Edax) for `rows` x `cols` boards, its patterns (edges with their X cells,
 -- rows and columns near the edges, corner-cutting diagonals, corner regions)
--- made from the geometry alone; each game phase (by the discs on the board)
+-- made from the geometry alone, on the board's cells only; the images of a
+-- pattern under the maps of its `symmetry` group share one table (tied, so
+-- the value is the same on a position and its image), the others have their
+-- own; each game phase (by the discs on the board)
 -- has its own tables, a bias and the weights of the scalar features. Fit it
 -- with a `trainer`, keep it with `evaluator:save`, search with it through
 -- the searcher's `evaluator` option.
@@ -164,7 +167,12 @@
 -- file (a rule set or policy run without `--trust`) reads only files in its
 -- own directory and below, as its `io.open` does.
 -- @function evaluator
--- @param opts a table: `size` (3..26, default 8), `phases` (1..64; 0 or
+-- @param opts a table: `size` (3..26, default 8; by default the larger of
+-- `rows` and `cols`, which it must be), `rows` and `cols` (3..26, default
+-- `size`), `symmetry` (a group: "none", "mirror", "flip", "rotate180" or
+-- "square", every map of the shape, the default; or a list of maps, the
+-- group they generate: "identity", "mirror", "flip", "rotate180" and, on a
+-- square, "transpose", "antitranspose", "rotate90", "rotate270"), `phases` (1..64; 0 or
 -- absent: by the size, a phase for each 6 cells, 1 to 12), `features` ("all",
 -- the default, "none" or a list of "mobility" (legal moves), "potential"
 -- (empty cells next to the opponent's discs), "parity" (an odd number of
@@ -174,6 +182,7 @@
 -- @treturn evaluator
 -- @treturn string with a path: the file's meta text (see `evaluator:save`)
 -- @usage local ev = core.evaluator { size = 6, phases = 4 }
+-- local wide = core.evaluator { rows = 6, cols = 8, symmetry = "mirror" }
 -- local saved, meta = core.evaluator("reversi6.eval")
 
 --- An evaluation from the bytes `evaluator:save` wrote. Bytes that are not
@@ -626,9 +635,9 @@
 -- CPU time), `nodes`, `endgame` (solve exactly at this many empty cells or
 -- fewer), `evaluate` (a function(board, player) returning hundredths of a
 -- disc for `player`, replacing the weighted evaluation), `evaluator` (an
--- `evaluator` of the board's size, replacing the weighted evaluation; an
+-- `evaluator` of the board's shape, replacing the weighted evaluation; an
 -- `evaluate` function still comes first; another value, a closed evaluator
--- or one of another size raises naming the options argument; with the
+-- or one of another shape raises naming the options argument; with the
 -- standard 8 x 8 rules the search keeps its pattern indices up to date move
 -- by move), `mpc` (where the evaluator has Multi-ProbCut parameters,
 -- `evaluator:set_mpc`, the midgame search cuts by them: true or nil at the
@@ -717,15 +726,16 @@
 --- The value of a position for `player` to move, in hundredths of a disc
 -- (within -999999..999999): the final margin the evaluation predicts.
 -- @function evaluator:evaluate
--- @tparam board b a board of the evaluation's size (another size raises
--- "bad argument #2 to 'evaluate' (a 6 x 6 board for an evaluation of 8 x 8
+-- @tparam board b a board of the evaluation's shape (another raises
+-- "bad argument #2 to 'evaluate' (a 6 x 8 board for an evaluation of 8 x 8
 -- boards)")
 -- @string player "black" or "white", to move
 -- @treturn int
 
 --- What the evaluation is.
 -- @function evaluator:info
--- @treturn table `size`, `phases`, `features` (a list of names),
+-- @treturn table `size`, `rows`, `cols`, `symmetry` (the names of the
+-- group's maps, sorted), `phases`, `features` (a list of names),
 -- `mobility` (the direction mask of the mobility feature, an integer),
 -- `shapes` (pattern shapes), `instances` (their placements on the board),
 -- `weights` (every weight of every phase), `nonzero` (those that are not
