@@ -69,7 +69,8 @@ describe("a rule set's symmetry", function()
       of(rules.variant(reversi, { name = "ne", legal_dirs = { "n", "e" } })))
     assert.equal("identity,mirror,flip,rotate180",
       of(rules.variant(reversi, { name = "ns", flip_dirs = { "n", "s" } })))
-    assert.equal("identity", of(rules.load("lua/examples/tictactoe.lua")))
+    assert.equal("identity", of(rules.load("lua/examples/ataxx.lua")))
+    assert.equal(group("square", 3), of(rules.load("lua/examples/tictactoe.lua")))
     assert.equal("identity,mirror", of(rules.load("lua/examples/connect4.lua")))
   end)
 
@@ -85,7 +86,7 @@ describe("a rule set's symmetry", function()
     assert.matches("\nsymmetry: square (all 8 maps) (from its direction sets)\n", out, 1, true)
     _, out = host.run { "rules", "lua/examples/connect4.lua" }
     assert.matches("\nsymmetry: mirror (declared)\n", out, 1, true)
-    _, out = host.run { "rules", "lua/examples/tictactoe.lua" }
+    _, out = host.run { "rules", "lua/examples/ataxx.lua" }
     assert.matches("\nsymmetry: none (none declared)\n", out, 1, true)
   end)
 end)

@@ -17,6 +17,7 @@ local tictactoe = { -- family "board", the default
   description = "X and O take turns marking an empty cell of a 3 x 3 grid, X first; a move is a cell such as b2. The "
     .. "first to get three marks in a row, across, down or diagonally, wins; a full grid without one is a draw. There "
     .. "is no passing.",
+  symmetry = "square", -- every turn and reflection of the grid: a learned evaluation shares its tables
 }
 
 -- The eight lines of three cells, as { {row, col}, ... }.

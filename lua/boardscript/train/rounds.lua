@@ -273,10 +273,11 @@ function rounds.run(cfg, game, sp)
   local how = sp.searched and ("C search %d plies deep, exact at %d empty cells"):format(sp.cfg.depth, sp.cfg.endgame)
     or "1-ply greedy through the rule set's hooks"
   emit(("Training %s %s (%s) by self-play: %s in %d round%s, %s, %d random plies, epsilon %s, "
-    .. "seed %d\n"):format(game.name, game.shape or ("%d x %d"):format(game.n, game.n),
+    .. "seed %d; symmetry %s\n"):format(game.name, game.shape or ("%d x %d"):format(game.n, game.n),
     game.options == "" and "no options" or game.options,
     cfg.games and ("%d games"):format(cfg.games) or ("%s minutes"):format(data.number_text(cfg.minutes)),
-    total_rounds, total_rounds == 1 and "" or "s", how, sp.cfg.plies, data.number_text(sp.cfg.epsilon), cfg.seed))
+    total_rounds, total_rounds == 1 and "" or "s", how, sp.cfg.plies, data.number_text(sp.cfg.epsilon), cfg.seed,
+    require("boardscript.symmetry").text(game.symmetry or { "identity" })))
   emit(rounds.round_header(sp))
   local ok, err = pcall(function()
     for r = 1, total_rounds do

@@ -55,7 +55,9 @@ function setup.trained_game(args)
   local n, shape = require("boardscript.evalfile").shape(board)
   if n < 3 then errors.fail(("train: %d x %d boards are too small for an evaluation (3 to 26)"):format(n, n)) end
   local described = rules_mod.core_game(rules, g.state)
+  local group = require("boardscript.symmetry").of(rules, board, g.state)
   return { rules = rules, name = name, source = args.rules, opts = opts, n = n, board_shape = shape,
+           rows = board:rows(), cols = board:cols(), symmetry = group,
            options = options_text(g.opts),
            shape = require("boardscript.render.svg").size_words(g), -- "7 x 6" where the rule set says so
            mobility = described and described.legal or nil, searched = rules_mod.searched_in_core(rules) }
@@ -74,7 +76,10 @@ end
 --- A new evaluation for the game (zero weights), as --phases and
 -- --features ask.
 function setup.new_evaluator(args, game)
-  local ok, ev = pcall(core.evaluator, { size = game.n, phases = args.phases, features = features_of(args, game),
+  -- its patterns placed on the board's rows and columns, one table shared
+  -- by the images of a pattern under the maps the rules keep (symmetry.of)
+  local ok, ev = pcall(core.evaluator, { size = game.n, rows = game.rows, cols = game.cols, symmetry = game.symmetry,
+                                         phases = args.phases, features = features_of(args, game),
                                          mobility = game.mobility })
   if not ok then
     local why = tostring(ev):gsub("^bad argument #1 to '[%w_.]+' %((.*)%)$", "%1")
