@@ -209,6 +209,20 @@ function described.hand_scale(G, values, seed)
   return math.max(1, math.min(1000000, count > 0 and math.floor(sum / count + 0.5) or 100))
 end
 
+-- The positions of a recorded game as described.returns takes them, its search values
+-- squashed by `squash`.
+local function game_points(G, game, squash_value)
+  local points = {}
+  local S = G:start()
+  for i, m in ipairs(game.moves) do
+    if S:finished() then break end
+    local v = game.values[i]
+    points[i] = { side = S:player(), value = v and squash_value(v), random = game.random[i] }
+    assert(play(S, m))
+  end
+  return points
+end
+
 --- The cells of a window: the k of the game's line end (a window is then a line that could win)
 -- where its table fits (at most 6 cells, 65536 entries), else nil (the engine's default).
 -- @tparam table n the normalised form
@@ -316,16 +330,9 @@ function described.run(args, rules, command_text)
       end
     end
     for _, game in ipairs(record) do
-      local points = {}
-      local S = G:start()
-      for i, m in ipairs(game.moves) do
-        if S:finished() then break end
-        local v = game.values[i]
-        points[i] = { side = S:player(), value = v and squash(v, trained, scale), random = game.random[i] }
-        assert(play(S, m))
-      end
+      local points = game_points(G, game, function(v) return squash(v, trained, scale) end)
       local labels = described.returns(points, function(side) return label_of(game.final, side, cells) end, mix)
-      S = G:start()
+      local S = G:start()
       for i = 1, #points do
         keep(S, labels[i], game.holdout)
         if game.values[i] and children > 0 and rng:random() < children then
