@@ -72,6 +72,43 @@ describe("core.dgame_eval (n-tuples over a described game's cells)", function()
     assert.same({ 6, 7, 4, 99 }, { E4:info().rows, E4:info().cols, E4:info().length, E4:info().instances })
   end)
 
+  it("shares a table between the images of a window under the game's symmetry, and is the same on images", function()
+    local S = position(TICTACTOE)
+    local none = core.dgame_eval(S, { phases = 1 }):info()
+    assert.same({ 8, 8, { "identity" } }, { none.instances, none.tables, none.symmetry })
+    -- tic-tac-toe under the square's 8 maps: the 8 lines are 3 classes (edge rows and columns, the middle
+    -- row and column, the diagonals)
+    local E = core.dgame_eval(S, { phases = 1, symmetry = "square" })
+    local info = E:info()
+    assert.same({ 8, 3, 8 }, { info.instances, info.tables, #info.symmetry })
+    assert.equal(3 * 64 + 3, info.weights)
+    -- Connect Four under the mirror: 99 windows and squares, every one paired but those on the middle column
+    local C = position(CONNECT4)
+    local mirrored = core.dgame_eval(C, { squares = true, symmetry = "mirror" }):info()
+    assert.equal(99, mirrored.instances)
+    assert.is_true(mirrored.tables < 99 and mirrored.tables > 99 // 2, tostring(mirrored.tables))
+    assert.matches("maps a square only", select(2, pcall(core.dgame_eval, C, { symmetry = { "transpose" } })))
+    assert.matches("unknown group 'sideways'", select(2, pcall(core.dgame_eval, C, { symmetry = "sideways" })))
+    -- fitted, a position and each of its images are worth the same
+    random_fit(E, S, 200, 3):fit { iterations = 40 }
+    assert.is_true(E:info().nonzero > 0)
+    local images = {
+      { "a1 b2 c1", "c1 b2 a1", "a3 b2 c3", "c3 b2 a3", "a1 b2 a3", "c1 b2 c3", "a3 b2 a1", "c3 b2 c1" },
+      { "b1 a2", "b1 c2", "b3 a2", "b3 c2", "a2 b1", "c2 b1", "a2 b3", "c2 b3" },
+    }
+    for _, list in ipairs(images) do
+      local want = E:value(position(TICTACTOE, list[1]))
+      for _, moves in ipairs(list) do assert.equal(want, E:value(position(TICTACTOE, moves)), moves) end
+    end
+    local plain = core.dgame_eval(S, { phases = 1 })
+    random_fit(plain, S, 200, 3):fit { iterations = 40 }
+    assert.are_not.equal(plain:value(position(TICTACTOE, "a1 b2 c1")), plain:value(position(TICTACTOE, "c3 b2 a3")))
+    -- saved and loaded, it keeps its tables
+    local back = core.dgame_eval_load(E:save())
+    assert.same(E:info(), back:info())
+    assert.equal(E:value(position(TICTACTOE, "a1 b2 c1")), back:value(position(TICTACTOE, "a1 b2 c1")))
+  end)
+
   it("has tables per side to move with sides = 2 (a directional game), saved with the file", function()
     -- Breakthrough: which side is to move cannot be read off the board, so a
     -- label that is the side to move is learned only by weights of its own

@@ -3,16 +3,18 @@
 #include "dgame_impl.h"
 #include "dgame_search.h"
 #include "dgame_search_impl.h"
+#include "pattern.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define MAGIC "BSNT"
-#define VERSION 3u
-/* version, rows, cols, kinds, length, squares, phases, hand_scale, sides, link, count (version 2: no link,
- * read as the identity; version 1: no sides either, read as 1) */
-#define HEADER_WORDS 11
+#define VERSION 4u
+/* version, rows, cols, kinds, length, squares, phases, hand_scale, sides, link, symmetry, count (version 3:
+ * no symmetry, read as the identity alone; version 2: no link either, read as the identity; version 1: no
+ * sides either, read as 1) */
+#define HEADER_WORDS 12
 #define HEADER_WORDS_V1 9
 
 struct dg_ntuple {
@@ -21,6 +23,12 @@ struct dg_ntuple {
     int *cells;         /* ninst x size: the instance's cells (size cells each, unused -1) */
     int *size;          /* cells per instance */
     uint32_t *offset;   /* ninst: where its table starts within a phase */
+    /* The maps of the symmetry that send an instance onto its own cells, as
+     * where each digit goes (digit j to place perm[j]): its entry is the least
+     * of its index so permuted, so its images read one entry (a row's mirror
+     * reads the row backwards). nperm[i] of them (at most 7) for instance i. */
+    uint8_t *nperm;
+    uint8_t (*perm)[7][DG_NT_MAX_LENGTH];
     size_t tables;      /* the tables' weights per phase */
     size_t per_phase;   /* tables + 1 + kinds + 1: one block of weights (a phase, or a phase and side) */
     unsigned char view_of[2][256]; /* a cell's code as side 1 or 2 sees it: 0 empty, 1 block, 2 + 2k (+1: enemy's) */
@@ -84,8 +92,115 @@ int dg_ntuple_default_length(int rows, int cols, int kinds)
     return L < 1 ? 1 : L;
 }
 
+/* Where map `which` (enum bs_sym_map) sends cell (r, c) of a rows x cols board. */
+static int map_cell(int which, int rows, int cols, int cell)
+{
+    int r = cell / cols, c = cell % cols;
+    if (which & 1) { /* transpose: a square only */
+        int t = r;
+        r = c;
+        c = t;
+    }
+    if (which & 2)
+        c = cols - 1 - c;
+    if (which & 4)
+        r = rows - 1 - r;
+    return r * cols + c;
+}
+
+static unsigned group_of(const dg_ntuple_shape *sh)
+{
+    return sh->symmetry ? sh->symmetry : 1u;
+}
+
+/* Whether instances i and k hold the same cells (in any order). */
+static int same_cells(const int *a, const int *b, int size)
+{
+    for (int j = 0; j < size; j++) {
+        int found = 0;
+        for (int m = 0; m < size && !found; m++)
+            found = a[j] == b[m];
+        if (!found)
+            return 0;
+    }
+    return 1;
+}
+
+/* The digit permutations of the maps that send each instance onto its own
+ * cells (see struct dg_ntuple), identities and repeats left out. */
+static void self_maps(dg_ntuple *nt)
+{
+    const dg_ntuple_shape *sh = &nt->shape;
+    unsigned group = group_of(sh);
+    for (int i = 0; i < nt->ninst; i++) {
+        const int *cells = &nt->cells[i * DG_NT_MAX_LENGTH];
+        int size = nt->size[i];
+        nt->nperm[i] = 0;
+        for (int which = 1; which < 8; which++) {
+            if (!(group >> which & 1u))
+                continue;
+            uint8_t p[DG_NT_MAX_LENGTH];
+            int onto = 1, moved = 0;
+            for (int j = 0; j < size && onto; j++) {
+                int image = map_cell(which, sh->rows, sh->cols, cells[j]), m = 0;
+                while (m < size && cells[m] != image)
+                    m++;
+                onto = m < size;
+                p[j] = (uint8_t)m;
+                moved |= m != j;
+            }
+            if (!onto || !moved)
+                continue;
+            int seen = 0;
+            for (int q = 0; q < nt->nperm[i] && !seen; q++)
+                seen = memcmp(nt->perm[i][q], p, (size_t)size) == 0;
+            if (!seen)
+                memcpy(nt->perm[i][nt->nperm[i]++], p, (size_t)size);
+        }
+    }
+}
+
+/* The tables: each instance not yet placed starts one, and its images
+ * under the group's maps that are instances too share it, their cells put
+ * in the order the map sends the first's (so one entry means one pattern).
+ * Returns the weights of the tables of a phase. */
+static size_t share_tables(dg_ntuple *nt)
+{
+    const dg_ntuple_shape *sh = &nt->shape;
+    unsigned group = group_of(sh);
+    size_t at = 0;
+    for (int i = 0; i < nt->ninst; i++)
+        nt->offset[i] = UINT32_MAX;
+    for (int i = 0; i < nt->ninst; i++) {
+        if (nt->offset[i] != UINT32_MAX)
+            continue;
+        nt->offset[i] = (uint32_t)at;
+        const int *cells = &nt->cells[i * DG_NT_MAX_LENGTH];
+        for (int which = 1; which < 8; which++) {
+            if (!(group >> which & 1u))
+                continue;
+            int image[DG_NT_MAX_LENGTH];
+            for (int j = 0; j < nt->size[i]; j++)
+                image[j] = map_cell(which, sh->rows, sh->cols, cells[j]);
+            for (int k = i + 1; k < nt->ninst; k++) {
+                int *other = &nt->cells[k * DG_NT_MAX_LENGTH];
+                if (nt->offset[k] != UINT32_MAX || nt->size[k] != nt->size[i] || !same_cells(other, image, nt->size[i]))
+                    continue;
+                memcpy(other, image, sizeof(int) * (size_t)nt->size[i]);
+                nt->offset[k] = (uint32_t)at;
+                break;
+            }
+        }
+        at += power(nt->base, nt->size[i]);
+    }
+    return at;
+}
+
 static int shape_ok(const dg_ntuple_shape *sh)
 {
+    unsigned group = group_of(sh);
+    if (group > 0xffu || !(group & 1u) || bs_sym_closure(group) != group || ((group & 0xaau) && sh->rows != sh->cols))
+        return 0;
     return sh->rows >= 1 && sh->rows <= DG_MAX_SIDE && sh->cols >= 1 && sh->cols <= DG_MAX_SIDE && sh->kinds >= 1 &&
            sh->kinds <= DG_MAX_KINDS && sh->length >= 1 && sh->length <= DG_NT_MAX_LENGTH && sh->phases >= 1 &&
            sh->phases <= DG_NT_MAX_PHASES && (sh->squares == 0 || sh->squares == 1) && sh->hand_scale >= 1 &&
@@ -119,7 +234,9 @@ int dg_ntuple_new(dg_ntuple **out, const dg_ntuple_shape *shape)
     nt->cells = malloc(sizeof(int) * DG_NT_MAX_LENGTH * (size_t)ninst);
     nt->size = malloc(sizeof(int) * (size_t)ninst);
     nt->offset = malloc(sizeof(uint32_t) * (size_t)ninst);
-    if (!nt->cells || !nt->size || !nt->offset) {
+    nt->nperm = malloc((size_t)ninst);
+    nt->perm = malloc(sizeof *nt->perm * (size_t)ninst);
+    if (!nt->cells || !nt->size || !nt->offset || !nt->nperm || !nt->perm) {
         dg_ntuple_free(nt);
         return BS_ENOMEM;
     }
@@ -137,11 +254,8 @@ int dg_ntuple_new(dg_ntuple **out, const dg_ntuple_shape *shape)
             }
             nt->view_of[me - 1][code] = x;
         }
-    size_t at = 0;
-    for (int i = 0; i < ninst; i++) {
-        nt->offset[i] = (uint32_t)at;
-        at += power(base, nt->size[i]);
-    }
+    size_t at = share_tables(nt);
+    self_maps(nt);
     nt->tables = at;
     nt->per_phase = at + 1 + (size_t)shape->kinds + 1;
     if (dg_ntuple_weight_count(nt) > DG_NT_MAX_WEIGHTS) {
@@ -164,6 +278,8 @@ void dg_ntuple_free(dg_ntuple *nt)
     free(nt->cells);
     free(nt->size);
     free(nt->offset);
+    free(nt->nperm);
+    free(nt->perm);
     free(nt->w);
     free(nt);
 }
@@ -171,6 +287,18 @@ void dg_ntuple_free(dg_ntuple *nt)
 const dg_ntuple_shape *dg_ntuple_shape_of(const dg_ntuple *nt)
 {
     return &nt->shape;
+}
+
+int dg_ntuple_tables(const dg_ntuple *nt)
+{
+    int count = 0;
+    for (int i = 0; i < nt->ninst; i++) {
+        int first = 1;
+        for (int k = 0; k < i && first; k++)
+            first = nt->offset[k] != nt->offset[i];
+        count += first;
+    }
+    return count;
 }
 
 int dg_ntuple_instances(const dg_ntuple *nt)
@@ -238,6 +366,15 @@ static uint32_t local_index(const dg_ntuple *nt, const unsigned char *v, int ins
     uint32_t idx = 0;
     for (int j = nt->size[inst] - 1; j >= 0; j--)
         idx = idx * (uint32_t)nt->base + v[c[j]];
+    for (int q = 0; q < nt->nperm[inst]; q++) { /* the least of its images under the maps onto itself */
+        uint32_t place[DG_NT_MAX_LENGTH], other = 0;
+        for (int j = 0, p = 1; j < nt->size[inst]; j++, p *= nt->base)
+            place[j] = (uint32_t)p;
+        for (int j = 0; j < nt->size[inst]; j++)
+            other += v[c[j]] * place[nt->perm[inst][q][j]];
+        if (other < idx)
+            idx = other;
+    }
     return idx;
 }
 
@@ -341,6 +478,7 @@ void dg_ntuple_save(const dg_ntuple *nt, unsigned char *b)
                                    (uint32_t)nt->shape.hand_scale,
                                    (uint32_t)nt->shape.sides,
                                    (uint32_t)nt->shape.link,
+                                   group_of(&nt->shape),
                                    (uint32_t)count};
     for (int i = 0; i < HEADER_WORDS; i++)
         put32(b + 4 + 4 * i, head[i]);
@@ -372,7 +510,8 @@ int dg_ntuple_load(dg_ntuple **out, const unsigned char *bytes, size_t len, char
     uint32_t version = get32(bytes + 4);
     if (version < 1u || version > VERSION)
         return refuse(why, why_len, "an n-tuple evaluation of another version");
-    int words = version == 1u ? HEADER_WORDS_V1 : version == 2u ? HEADER_WORDS - 1 : HEADER_WORDS;
+    int words = version == 1u ? HEADER_WORDS_V1 : version == 2u ? HEADER_WORDS - 2 : version == 3u ? HEADER_WORDS - 1
+                                                                                                  : HEADER_WORDS;
     if (len < 4 + 4 * (size_t)words + 4)
         return refuse(why, why_len, "not an n-tuple evaluation");
     uint32_t head[HEADER_WORDS];
@@ -386,13 +525,17 @@ int dg_ntuple_load(dg_ntuple **out, const unsigned char *bytes, size_t len, char
         head[10] = head[9];
         head[9] = DG_NT_LINK_IDENTITY;
     }
+    if (version <= 3u) { /* before the symmetry: every instance a table of its own */
+        head[11] = head[10];
+        head[10] = 1u;
+    }
     for (int i = 1; i < 7; i++)
         if (head[i] > 64)
             return refuse(why, why_len, "a bad shape");
-    if (head[7] > 1000000 || head[8] > 2 || head[9] > 1)
+    if (head[7] > 1000000 || head[8] > 2 || head[9] > 1 || head[10] > 0xffu)
         return refuse(why, why_len, "a bad shape");
     dg_ntuple_shape sh = {(int)head[1], (int)head[2], (int)head[3], (int)head[4], (int)head[5], (int)head[6],
-                          (int)head[7], (int)head[8], (int)head[9]};
+                          (int)head[7], (int)head[8], (int)head[9], head[10]};
     dg_ntuple *nt;
     int st = dg_ntuple_new(&nt, &sh);
     if (st == BS_ENOMEM)
@@ -400,7 +543,7 @@ int dg_ntuple_load(dg_ntuple **out, const unsigned char *bytes, size_t len, char
     if (st != BS_OK)
         return refuse(why, why_len, "a bad shape");
     size_t count = dg_ntuple_weight_count(nt);
-    if (head[10] != count || len != 4 + 4 * (size_t)words + 4 * count + 4) {
+    if (head[11] != count || len != 4 + 4 * (size_t)words + 4 * count + 4) {
         dg_ntuple_free(nt);
         return refuse(why, why_len, "the weights do not match the shape");
     }

@@ -4,8 +4,10 @@
  * `length` consecutive cells along a row, a column and both diagonals, and
  * (with `squares`) every 2 x 2 square. Each cell is read from the side to
  * move: 0 empty, 1 block, 2 + 2 (k - 1) its own piece of kind k, 3 + 2 (k - 1)
- * an enemy's (base 2K + 2). Every instance has its own table (no symmetry is
- * shared: a directional game is not symmetric; at most 65536 entries), per phase; a phase is a
+ * an enemy's (base 2K + 2). Every instance has its own table (at most 65536 entries), except
+ * where `symmetry` names maps of the board the game's rules keep: then the images of an
+ * instance under them share its table, each reading its cells in the order the map sends them
+ * (Gomoku: the eight maps of the square; Breakthrough and Connect Four: the mirror), per phase; a phase is a
  * slice of plies (phase = ply x phases / cells, the last phase open-ended). With `sides` 2 each
  * side to move has tables of its own: "my piece on row 7" means one thing to a side that moves
  * down the board and another to one that moves up (Breakthrough), and a first player's threats
@@ -43,6 +45,9 @@ typedef struct dg_ntuple_shape {
     int hand_scale; /* the hand-written value h (hundredths) is read as h / (|h| + hand_scale); 1..1000000 */
     int sides;      /* 1: one set of weights for both sides to move; 2: a set per side to move */
     int link;       /* DG_NT_LINK_IDENTITY (least squares on the labels) or DG_NT_LINK_TANH (logistic) */
+    unsigned symmetry; /* the maps whose images share a table: a closed group of enum bs_sym_map bits
+                          (pattern.h) with the identity; 0 is read as the identity alone; the transposing
+                          maps only where rows == cols */
 } dg_ntuple_shape;
 
 #define DG_NT_LINK_IDENTITY 0
@@ -58,6 +63,8 @@ int dg_ntuple_new(dg_ntuple **out, const dg_ntuple_shape *shape);
 void dg_ntuple_free(dg_ntuple *nt);
 const dg_ntuple_shape *dg_ntuple_shape_of(const dg_ntuple *nt);
 int dg_ntuple_instances(const dg_ntuple *nt);
+/* The tables (instances related by the symmetry share one). */
+int dg_ntuple_tables(const dg_ntuple *nt);
 /* Every weight (phases x sides blocks of per_phase floats: the tables, then a bias, a weight per kind, the
  * hand weight; block phase x sides + side to move - 1 when sides is 2, else phase). */
 size_t dg_ntuple_weight_count(const dg_ntuple *nt);

@@ -7,16 +7,19 @@
 #include "binding.h"
 #include "ldgame.h"
 #include "ldgame_search.h"
+#include "leval.h"
 
 /*
- * core.dgame_eval(S[, { length =, squares =, phases =, hand_scale =, sides =, logistic = }]) -> E,
+ * core.dgame_eval(S[, { length =, squares =, phases =, hand_scale =, sides =, logistic =, symmetry = }]) -> E,
  *   every weight 0, shaped for S's game (rows, cols, kinds); logistic: the tanh link (dgame_ntuple.h);
+ *   symmetry: the maps whose images share a table (a group name or a list of maps, as core.evaluator's;
+ *   default none);
  * core.dgame_eval_load(bytes) -> E, or nil and why;
  * E:value(S[, { values = }]) -> number (for S's side to move; values: the
  *   kinds' worth for the hand-written evaluation it reads, as S:search's);
  * E:fits(S); E:save() -> bytes;
- * E:info() -> { rows, cols, kinds, length, squares, phases, hand_scale, sides, logistic, instances, weights,
- *   nonzero };
+ * E:info() -> { rows, cols, kinds, length, squares, phases, hand_scale, sides, logistic, symmetry (the
+ *   maps' names), instances, tables, weights, nonzero };
  * E:trainer([{ values = }]) -> T; T:add(S, target[, holdout[, slot]]) (slot: replaces the
  *   slot-th position, 1..count, instead of adding one); T:count([holdout]);
  * T:fit{ iterations =, ridge = } -> { train_rms =, holdout_rms = (nil without held-out), iterations = }.
@@ -64,7 +67,7 @@ static int core_dgame_eval(lua_State *L)
     d = bs_lua_checkdgstate(L, 1)->g->d;
     int opts = bs_lua_opttable(L, 2);
     const dg_spec *sp = dg_desc_spec(d);
-    dg_ntuple_shape sh = {sp->rows, sp->cols, sp->nkinds, 0, 0, 1, 100, 1, DG_NT_LINK_IDENTITY};
+    dg_ntuple_shape sh = {sp->rows, sp->cols, sp->nkinds, 0, 0, 1, 100, 1, DG_NT_LINK_IDENTITY, 1u};
     sh.length = dg_ntuple_default_length(sp->rows, sp->cols, sp->nkinds);
     if (opts) {
         sh.length = (int)bs_lua_intfield(L, opts, "length", 1, DG_NT_MAX_LENGTH, sh.length);
@@ -73,6 +76,7 @@ static int core_dgame_eval(lua_State *L)
         sh.hand_scale = (int)bs_lua_intfield(L, opts, "hand_scale", 1, 1000000, 100);
         sh.sides = (int)bs_lua_intfield(L, opts, "sides", 1, 2, 1);
         sh.link = bs_lua_boolfield(L, opts, "logistic") ? DG_NT_LINK_TANH : DG_NT_LINK_IDENTITY;
+        sh.symmetry = bs_lua_symmetry_opt(L, opts, sp->rows, sp->cols, 1u);
     }
     leval *e = push_eval(L);
     int st = dg_ntuple_new(&e->nt, &sh);
@@ -170,7 +174,17 @@ static int eval_info(lua_State *L)
     set_int(L, "sides", sh->sides);
     lua_pushboolean(L, sh->link == DG_NT_LINK_TANH);
     lua_setfield(L, -2, "logistic");
+    unsigned group = sh->symmetry ? sh->symmetry : 1u;
+    lua_createtable(L, 8, 0);
+    lua_Integer k = 0;
+    for (int which = 0; which < 8; which++)
+        if (group >> which & 1u) {
+            lua_pushstring(L, bs_sym_name(which));
+            lua_rawseti(L, -2, ++k);
+        }
+    lua_setfield(L, -2, "symmetry");
     set_int(L, "instances", dg_ntuple_instances(nt));
+    set_int(L, "tables", dg_ntuple_tables(nt));
     set_int(L, "weights", (lua_Integer)dg_ntuple_weight_count(nt));
     set_int(L, "nonzero", (lua_Integer)dg_ntuple_nonzero(nt));
     return 1;

@@ -158,13 +158,13 @@ static int evaluator_from_file(lua_State *L)
 }
 
 /* field 'symmetry' of the options at t: a group name or a list of map
- * names (the group they generate); "square" when absent. */
-static unsigned symmetry_opt(lua_State *L, int t, int rows, int cols)
+ * names (the group they generate); `absent` when there is none. */
+unsigned bs_lua_symmetry_opt(lua_State *L, int t, int rows, int cols, unsigned absent)
 {
     unsigned group = 0;
     int type = lua_getfield(L, t, "symmetry");
     if (type == LUA_TNIL) {
-        group = bs_sym_group("square", 6, rows, cols);
+        group = absent;
     } else if (type == LUA_TSTRING) {
         size_t len;
         const char *name = lua_tolstring(L, -1, &len);
@@ -213,7 +213,7 @@ static int evaluator_new(lua_State *L)
     if (size && size != (rows > cols ? rows : cols))
         return luaL_argerror(L, 1, lua_pushfstring(L, "field 'size': %d for %d x %d boards (the larger side, %d, "
                                                       "expected)", size, rows, cols, rows > cols ? rows : cols));
-    unsigned group = symmetry_opt(L, 1, rows, cols);
+    unsigned group = bs_lua_symmetry_opt(L, 1, rows, cols, bs_sym_group("square", 6, rows, cols));
     int phases = (int)bs_lua_intfield(L, 1, "phases", 0, BS_MODEL_MAX_PHASES, 0);
     unsigned features = features_opt(L, 1);
     unsigned dirs = bs_lua_dirsfield(L, 1, "mobility", BS_DIRS_ALL);

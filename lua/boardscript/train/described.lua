@@ -243,6 +243,23 @@ end
 -- @tparam table rules the described rule set
 -- @tparam string command_text the command that makes the same file
 -- @treturn integer the exit status
+--- The evaluation a run trains: --eval's file, or a new one of the game
+-- `G` (normalised form `n`) whose windows' images under the maps the rules
+-- keep (declared: boardscript.symmetry) share a table.
+function described.evaluation(args, rules, opts, G, n)
+  if args.eval then
+    if args.eval == args.out then errors.fail("--eval and --out name the same file") end
+    return evalfile.for_game(args.eval, rules, opts)
+  end
+  local S0 = G:start()
+  local ok, made = pcall(core.dgame_eval, S0, { phases = args.phases or described.PHASES,
+    length = described.window_length(n),
+    squares = #n.kinds <= 2, hand_scale = described.hand_scale(G, n.values, args.seed), sides = described.SIDES,
+    logistic = described.LOGISTIC, symmetry = require("boardscript.symmetry").of(rules, S0) })
+  if not ok then errors.fail("train: " .. tostring(made):gsub("^bad argument #%d to '[%w_.]+' %((.*)%)$", "%1")) end
+  return made
+end
+
 function described.run(args, rules, command_text)
   check_args(args, rules)
   local opts = rule_options.convert(rules, rule_options.texts(args))
@@ -250,18 +267,7 @@ function described.run(args, rules, command_text)
   local n = compile.normalised(rules.described.description, compile.resolve(rules.described.description, opts))
   local G = compile.game(rules, opts)
   local cells = n.rows * n.cols
-  local E
-  if args.eval then
-    if args.eval == args.out then errors.fail("--eval and --out name the same file") end
-    E = evalfile.for_game(args.eval, rules, opts)
-  else
-    local ok, made = pcall(core.dgame_eval, G:start(), { phases = args.phases or described.PHASES,
-      length = described.window_length(n),
-      squares = #n.kinds <= 2, hand_scale = described.hand_scale(G, n.values, args.seed), sides = described.SIDES,
-      logistic = described.LOGISTIC })
-    if not ok then errors.fail("train: " .. tostring(made):gsub("^bad argument #%d to '[%w_.]+' %((.*)%)$", "%1")) end
-    E = made
-  end
+  local E = described.evaluation(args, rules, opts, G, n)
   local T = E:trainer { values = n.values }
   local seed = args.seed
   local rng = core.rng(seed)
@@ -276,10 +282,11 @@ function described.run(args, rules, command_text)
   local score_games = args.score_games or described.SCORE_GAMES
   local values = n.values
   local info = E:info()
-  output.stdout(("Training %s (%dx%d%s): %d windows of %d cells%s, %d phases, %d weights; self-play at depth %d, "
-    .. "epsilon %s, %d random plies, labels %s search value, seed %d\n"):format(id.rules, id.rows, id.cols,
-    id.options ~= "" and (", " .. id.options) or "", info.instances, info.length,
-    info.squares and " and 2x2 squares" or "", info.phases, info.weights, depth, epsilon, plies, mix, seed))
+  output.stdout(("Training %s (%dx%d%s): %d windows of %d cells%s in %d tables (symmetry %s), %d phases, %d weights; "
+    .. "self-play at depth %d, epsilon %s, %d random plies, labels %s search value, seed %d\n"):format(id.rules,
+    id.rows, id.cols, id.options ~= "" and (", " .. id.options) or "", info.instances, info.length,
+    info.squares and " and 2x2 squares" or "", info.tables, require("boardscript.symmetry").text(info.symmetry),
+    info.phases, info.weights, depth, epsilon, plies, mix, seed))
   output.stdout(("round    games  positions  train rms  held-out rms  vs hand evaluation (depth %d)\n"):format(
     duel_depth))
   local start = core.clock()
