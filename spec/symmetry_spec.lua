@@ -70,6 +70,12 @@ describe("a rule set's symmetry", function()
     assert.equal("identity,mirror,flip,rotate180",
       of(rules.variant(reversi, { name = "ns", flip_dirs = { "n", "s" } })))
     assert.equal("identity", of(rules.load("lua/examples/ataxx.lua")))
+    -- a variant with a move hook of its own: its Lua decides the moves, so no default
+    local own = rules.variant(reversi, { name = "own", play = function(self, state, move)
+      return reversi.play(self, state, move)
+    end })
+    assert.equal("identity", of(own))
+    assert.equal(group("square"), of(rules.load("lua/examples/anti.lua")))
     assert.equal(group("square", 3), of(rules.load("lua/examples/tictactoe.lua")))
     assert.equal("identity,mirror", of(rules.load("lua/examples/connect4.lua")))
   end)

@@ -163,8 +163,9 @@ end
 --- The symmetries of the game rule set `rules` plays on board `b` (a core
 -- board or a described game's state: anything with rows() and cols(), or
 -- size()): the declared `symmetry` on that shape, else for a rule set the
--- C capture core describes (`core_game`) the maps that keep each of its
--- direction sets, else the identity alone. Raises a user error naming the
+-- C capture core describes (`core_game`, its move hooks vouched for by its
+-- `core_count`) the maps that keep each of its direction sets, else the
+-- identity alone. Raises a user error naming the
 -- rule set when the declared maps do not fit the board.
 -- @tparam table rules the rule set
 -- @param b the board
@@ -180,7 +181,10 @@ function symmetry.of(rules, b, state)
     end
     return group
   end
-  local describe = type(rules.core_game) == "function" and rules.core_game(rules, state)
+  -- the direction sets say the moves only where the hooks are the core's:
+  -- a variant's own `play` or `moves` may treat the board any way
+  local rules_mod = require "boardscript.rules"
+  local describe = rules_mod.moves_in_core(rules) and rules_mod.core_game(rules, state)
   if type(describe) ~= "table" then return { "identity" } end
   local list = {}
   for _, name in ipairs(symmetry.group("square", rows, cols)) do

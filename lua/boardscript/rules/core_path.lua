@@ -69,4 +69,14 @@ function core_path.searched_in_core(rules)
   return vouched(rules) and type(rules.core_game) == "function"
 end
 
+--- Whether the moves of `rules` are what its `core_game` describes: its
+-- tree hooks (moves, play, undo, ...) are still the ones its `core_count`
+-- declaration vouches for. A variant that overrides one of them with a
+-- hook of its own is not (its moves are whatever its Lua says).
+-- @tparam table rules a rule set
+-- @treturn boolean
+function core_path.moves_in_core(rules)
+  return vouched(rules, core_path.TREE_HOOKS) and core_path.core_game(rules) ~= nil
+end
+
 return core_path

@@ -88,6 +88,7 @@ M.TREE_HOOKS = core_path.TREE_HOOKS
 M.core_game = core_path.core_game
 M.counted_in_core = core_path.counted_in_core
 M.searched_in_core = core_path.searched_in_core
+M.moves_in_core = core_path.moves_in_core
 
 local function fail(where, message)
   errors.fail(("%s: %s"):format(where, message))
