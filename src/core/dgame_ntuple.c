@@ -92,19 +92,11 @@ int dg_ntuple_default_length(int rows, int cols, int kinds)
     return L < 1 ? 1 : L;
 }
 
-/* Where map `which` (enum bs_sym_map) sends cell (r, c) of a rows x cols board. */
+/* Where map `which` (enum bs_sym_map) sends cell index `cell` of a rows x cols board. */
 static int map_cell(int which, int rows, int cols, int cell)
 {
-    int r = cell / cols, c = cell % cols;
-    if (which & 1) { /* transpose: a square only */
-        int t = r;
-        r = c;
-        c = t;
-    }
-    if (which & 2)
-        c = cols - 1 - c;
-    if (which & 4)
-        r = rows - 1 - r;
+    int r, c;
+    bs_sym_apply(rows, cols, which, cell / cols, cell % cols, &r, &c);
     return r * cols + c;
 }
 

@@ -14,9 +14,7 @@
 static const char *const SYM_NAMES[8] = {"identity", "transpose", "mirror",    "rotate90",
                                          "flip",     "rotate270", "rotate180", "antitranspose"};
 
-/* Map `which` (enum bs_sym_map) of a rows x cols board applied to (r, c):
- * transpose first (squares only), then mirror the columns, then flip the rows. */
-static void symmetry(int rows, int cols, int which, int r, int c, int *out_r, int *out_c)
+void bs_sym_apply(int rows, int cols, int which, int r, int c, int *out_r, int *out_c)
 {
     int a = r, b = c;
     if (which & 1) { /* transpose */
@@ -36,11 +34,11 @@ static void symmetry(int rows, int cols, int which, int r, int c, int *out_r, in
 static int compose(int a, int b)
 {
     int r, c;
-    symmetry(5, 5, b, 0, 1, &r, &c);
-    symmetry(5, 5, a, r, c, &r, &c);
+    bs_sym_apply(5, 5, b, 0, 1, &r, &c);
+    bs_sym_apply(5, 5, a, r, c, &r, &c);
     for (int x = 0; x < 8; x++) {
         int xr, xc;
-        symmetry(5, 5, x, 0, 1, &xr, &xc);
+        bs_sym_apply(5, 5, x, 0, 1, &xr, &xc);
         if (xr == r && xc == c)
             return x;
     }
@@ -146,7 +144,7 @@ static void add_shape(gen *g, const int cells[][2], int k)
             bool ok = true;
             for (int i = 0; i < k && ok; i++) {
                 int r, c;
-                symmetry(m->rows, m->cols, map, cells[i][0], cells[i][1], &r, &c);
+                bs_sym_apply(m->rows, m->cols, map, cells[i][0], cells[i][1], &r, &c);
                 ok = r >= 0 && c >= 0 && r < m->rows && c < m->cols;
                 in.r[i] = (uint8_t)r;
                 in.c[i] = (uint8_t)c;

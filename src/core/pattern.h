@@ -46,6 +46,10 @@ enum bs_sym_map {
 };
 #define BS_SYM_SQUARE 0xffu /* every map of a square */
 #define BS_SYM_RECT 0x55u   /* every map of a rectangle: identity, mirror, flip, rotate180 */
+/* Map `which` (enum bs_sym_map) of a rows x cols board applied to (r, c),
+ * 0-based: transpose first (squares only), then mirror the columns, then
+ * flip the rows. */
+void bs_sym_apply(int rows, int cols, int which, int r, int c, int *out_r, int *out_c);
 /* The map of that name ("identity", "mirror", ...), or -1. */
 int bs_sym_parse(const char *name, size_t len);
 const char *bs_sym_name(int which);
