@@ -10,16 +10,20 @@
 #include <string.h>
 
 #define MAGIC "BSNT"
-#define VERSION 4u
-/* version, rows, cols, kinds, length, squares, phases, hand_scale, sides, link, symmetry, count (version 3:
- * no symmetry, read as the identity alone; version 2: no link either, read as the identity; version 1: no
- * sides either, read as 1) */
-#define HEADER_WORDS 12
+#define VERSION 5u
+/* version, rows, cols, kinds, length, squares, phases, hand_scale, sides, link, symmetry, share, count
+ * (version 4: no share, read as DG_NT_SHARE_POSITION; version 3: no symmetry either, read as the identity alone; version 2:
+ * no link either, read as the identity; version 1: no sides either, read as 1) */
+#define HEADER_WORDS 13
 #define HEADER_WORDS_V1 9
 
 struct dg_ntuple {
     dg_ntuple_shape shape;
     int base, ninst, ncells, horizon;
+    int nwin;           /* the windows and squares */
+    int nown;           /* instances 0..nown - 1 read tables of their own (shared under the symmetry), the
+                           rest the tables shared by their shape (their cells in its order): nown is nwin
+                           (DG_NT_SHARE_POSITION, DG_NT_SHARE_BOTH) or 0 (DG_NT_SHARE_SHAPE) */
     int *cells;         /* ninst x size: the instance's cells (size cells each, unused -1) */
     int *size;          /* cells per instance */
     uint32_t *offset;   /* ninst: where its table starts within a phase */
@@ -118,8 +122,37 @@ static int same_cells(const int *a, const int *b, int size)
     return 1;
 }
 
+/* Whether the cells `image` (in order), moved by one translation, are the
+ * cells `cells` of an instance (in any order): p[j] is then where image
+ * cell j's counterpart stands in `cells`. With `fixed`, only the
+ * translation by nothing. A translation moves the least cell index onto
+ * the least. */
+static int match_cells(const dg_ntuple_shape *sh, const int *image, const int *cells, int size, int fixed, uint8_t *p)
+{
+    int lo_image = image[0], lo_cells = cells[0];
+    for (int j = 1; j < size; j++) {
+        lo_image = image[j] < lo_image ? image[j] : lo_image;
+        lo_cells = cells[j] < lo_cells ? cells[j] : lo_cells;
+    }
+    int dr = fixed ? 0 : lo_cells / sh->cols - lo_image / sh->cols;
+    int dc = fixed ? 0 : lo_cells % sh->cols - lo_image % sh->cols;
+    for (int j = 0; j < size; j++) {
+        int r = image[j] / sh->cols + dr, c = image[j] % sh->cols + dc, m = 0;
+        if (r < 0 || r >= sh->rows || c < 0 || c >= sh->cols)
+            return 0;
+        while (m < size && cells[m] != r * sh->cols + c)
+            m++;
+        if (m == size)
+            return 0;
+        p[j] = (uint8_t)m;
+    }
+    return 1;
+}
+
 /* The digit permutations of the maps that send each instance onto its own
- * cells (see struct dg_ntuple), identities and repeats left out. */
+ * cells (see struct dg_ntuple), identities and repeats left out; for an
+ * instance reading a table shared by translation, onto its own cells
+ * moved by a translation. */
 static void self_maps(dg_ntuple *nt)
 {
     const dg_ntuple_shape *sh = &nt->shape;
@@ -132,15 +165,12 @@ static void self_maps(dg_ntuple *nt)
             if (!(group >> which & 1u))
                 continue;
             uint8_t p[DG_NT_MAX_LENGTH];
-            int onto = 1, moved = 0;
-            for (int j = 0; j < size && onto; j++) {
-                int image = map_cell(which, sh->rows, sh->cols, cells[j]), m = 0;
-                while (m < size && cells[m] != image)
-                    m++;
-                onto = m < size;
-                p[j] = (uint8_t)m;
-                moved |= m != j;
-            }
+            int image[DG_NT_MAX_LENGTH], moved = 0;
+            for (int j = 0; j < size; j++)
+                image[j] = map_cell(which, sh->rows, sh->cols, cells[j]);
+            int onto = match_cells(sh, image, cells, size, i < nt->nown, p);
+            for (int j = 0; j < size && onto; j++)
+                moved |= p[j] != j;
             if (!onto || !moved)
                 continue;
             int seen = 0;
@@ -161,9 +191,9 @@ static size_t share_tables(dg_ntuple *nt)
     const dg_ntuple_shape *sh = &nt->shape;
     unsigned group = group_of(sh);
     size_t at = 0;
-    for (int i = 0; i < nt->ninst; i++)
+    for (int i = 0; i < nt->nown; i++)
         nt->offset[i] = UINT32_MAX;
-    for (int i = 0; i < nt->ninst; i++) {
+    for (int i = 0; i < nt->nown; i++) {
         if (nt->offset[i] != UINT32_MAX)
             continue;
         nt->offset[i] = (uint32_t)at;
@@ -174,7 +204,7 @@ static size_t share_tables(dg_ntuple *nt)
             int image[DG_NT_MAX_LENGTH];
             for (int j = 0; j < nt->size[i]; j++)
                 image[j] = map_cell(which, sh->rows, sh->cols, cells[j]);
-            for (int k = i + 1; k < nt->ninst; k++) {
+            for (int k = i + 1; k < nt->nown; k++) {
                 int *other = &nt->cells[k * DG_NT_MAX_LENGTH];
                 if (nt->offset[k] != UINT32_MAX || nt->size[k] != nt->size[i] || !same_cells(other, image, nt->size[i]))
                     continue;
@@ -188,6 +218,46 @@ static size_t share_tables(dg_ntuple *nt)
     return at;
 }
 
+/* The tables shared by shape (DG_NT_SHARE_SHAPE, DG_NT_SHARE_BOTH), from `at` on: each of instances
+ * nown.. joins the first earlier one that a map of the group, moved by a translation, sends onto its
+ * cells (reading them in the order the map sends the other's) or starts a table. Only the instances
+ * that started a table are compared with: a board has a handful of shapes, so this is linear in the
+ * windows. Returns where the tables end. */
+static size_t share_by_translation(dg_ntuple *nt, size_t at)
+{
+    const dg_ntuple_shape *sh = &nt->shape;
+    unsigned group = group_of(sh);
+    int firsts[8], nfirst = 0; /* at most 4 line directions and the squares */
+    for (int k = nt->nown; k < nt->ninst; k++) {
+        int *other = &nt->cells[k * DG_NT_MAX_LENGTH], size = nt->size[k], joined = 0;
+        for (int f = 0; f < nfirst && !joined; f++) {
+            int i = firsts[f];
+            const int *cells = &nt->cells[i * DG_NT_MAX_LENGTH];
+            for (int which = 0; which < 8 && !joined && nt->size[i] == size; which++) {
+                int image[DG_NT_MAX_LENGTH], ordered[DG_NT_MAX_LENGTH];
+                uint8_t p[DG_NT_MAX_LENGTH];
+                if (!(group >> which & 1u))
+                    continue;
+                for (int j = 0; j < size; j++)
+                    image[j] = map_cell(which, sh->rows, sh->cols, cells[j]);
+                if (!match_cells(sh, image, other, size, 0, p))
+                    continue;
+                for (int j = 0; j < size; j++)
+                    ordered[j] = other[p[j]];
+                memcpy(other, ordered, sizeof(int) * (size_t)size);
+                nt->offset[k] = nt->offset[i];
+                joined = 1;
+            }
+        }
+        if (!joined) {
+            firsts[nfirst++] = k;
+            nt->offset[k] = (uint32_t)at;
+            at += power(nt->base, size);
+        }
+    }
+    return at;
+}
+
 static int shape_ok(const dg_ntuple_shape *sh)
 {
     unsigned group = group_of(sh);
@@ -197,7 +267,8 @@ static int shape_ok(const dg_ntuple_shape *sh)
            sh->kinds <= DG_MAX_KINDS && sh->length >= 1 && sh->length <= DG_NT_MAX_LENGTH && sh->phases >= 1 &&
            sh->phases <= DG_NT_MAX_PHASES && (sh->squares == 0 || sh->squares == 1) && sh->hand_scale >= 1 &&
            sh->hand_scale <= 1000000 && (sh->sides == 1 || sh->sides == 2) &&
-           (sh->link == DG_NT_LINK_IDENTITY || sh->link == DG_NT_LINK_TANH);
+           (sh->link == DG_NT_LINK_IDENTITY || sh->link == DG_NT_LINK_TANH) &&
+           sh->share >= DG_NT_SHARE_POSITION && sh->share <= DG_NT_SHARE_SHAPE;
 }
 
 int dg_ntuple_new(dg_ntuple **out, const dg_ntuple_shape *shape)
@@ -212,15 +283,18 @@ int dg_ntuple_new(dg_ntuple **out, const dg_ntuple_shape *shape)
     int squares_ok = !shape->squares || power(base, 4) <= ((size_t)1 << 16);
     if (!squares_ok || power(base, shape->length) > ((size_t)1 << 16))
         return BS_EINVAL;
-    int ninst = make_instances(shape, NULL, NULL);
-    if (ninst == 0)
+    int nwin = make_instances(shape, NULL, NULL);
+    if (nwin == 0)
         return BS_EINVAL;
+    int ninst = shape->share == DG_NT_SHARE_BOTH ? 2 * nwin : nwin;
     dg_ntuple *nt = calloc(1, sizeof *nt);
     if (!nt)
         return BS_ENOMEM;
     nt->shape = *shape;
     nt->base = base;
     nt->ninst = ninst;
+    nt->nwin = nwin;
+    nt->nown = shape->share == DG_NT_SHARE_SHAPE ? 0 : nwin;
     nt->ncells = shape->rows * shape->cols;
     nt->horizon = nt->ncells;
     nt->cells = malloc(sizeof(int) * DG_NT_MAX_LENGTH * (size_t)ninst);
@@ -233,6 +307,10 @@ int dg_ntuple_new(dg_ntuple **out, const dg_ntuple_shape *shape)
         return BS_ENOMEM;
     }
     make_instances(shape, nt->cells, nt->size);
+    if (ninst > nwin) {
+        memcpy(nt->cells + (size_t)nwin * DG_NT_MAX_LENGTH, nt->cells, sizeof(int) * DG_NT_MAX_LENGTH * (size_t)nwin);
+        memcpy(nt->size + nwin, nt->size, sizeof(int) * (size_t)nwin);
+    }
     for (int me = 1; me <= 2; me++)
         for (unsigned code = 0; code < 256; code++) {
             unsigned char x = 1; /* a block, and any code no game makes */
@@ -246,7 +324,7 @@ int dg_ntuple_new(dg_ntuple **out, const dg_ntuple_shape *shape)
             }
             nt->view_of[me - 1][code] = x;
         }
-    size_t at = share_tables(nt);
+    size_t at = share_by_translation(nt, share_tables(nt));
     self_maps(nt);
     nt->tables = at;
     nt->per_phase = at + 1 + (size_t)shape->kinds + 1;
@@ -295,7 +373,7 @@ int dg_ntuple_tables(const dg_ntuple *nt)
 
 int dg_ntuple_instances(const dg_ntuple *nt)
 {
-    return nt->ninst;
+    return nt->nwin;
 }
 
 size_t dg_ntuple_weight_count(const dg_ntuple *nt)
@@ -370,9 +448,55 @@ static uint32_t local_index(const dg_ntuple *nt, const unsigned char *v, int ins
     return idx;
 }
 
+/* Where instance `inst` reads its weight: its entry as it stands, unturned (expand keeps every entry
+ * equal to the least of its images). */
 static uint32_t index_of(const dg_ntuple *nt, const unsigned char *v, int inst)
 {
-    return nt->offset[inst] + local_index(nt, v, inst);
+    const int *c = &nt->cells[inst * DG_NT_MAX_LENGTH];
+    uint32_t idx = 0;
+    for (int j = nt->size[inst] - 1; j >= 0; j--)
+        idx = idx * (uint32_t)nt->base + v[c[j]];
+    return nt->offset[inst] + idx;
+}
+
+/* Every entry of a table whose instances map onto themselves takes the
+ * weight of the least of its images (the entry the trainer fits), in every
+ * block: the evaluation then reads an entry as it stands (index_of), with
+ * the value local_index would give (expand: after a fit and a load). With
+ * x instead of w, those entries are set to 0 (the fit's start: a weight no
+ * position reads is not pulled on). */
+static void spread(const dg_ntuple *nt, float *w, double *x)
+{
+    size_t blocks = (size_t)nt->shape.phases * (size_t)nt->shape.sides;
+    for (int i = 0; i < nt->ninst; i++) {
+        int size = nt->size[i];
+        if (!nt->nperm[i])
+            continue;
+        uint32_t entries = (uint32_t)power(nt->base, size), place[DG_NT_MAX_LENGTH];
+        for (int j = 0, p = 1; j < size; j++, p *= nt->base)
+            place[j] = (uint32_t)p;
+        for (uint32_t idx = 0; idx < entries; idx++) {
+            uint32_t least = idx;
+            for (int q = 0; q < nt->nperm[i]; q++) {
+                uint32_t other = 0;
+                for (int j = 0; j < size; j++)
+                    other += idx / place[j] % (uint32_t)nt->base * place[nt->perm[i][q][j]];
+                least = other < least ? other : least;
+            }
+            for (size_t b = 0; least != idx && b < blocks; b++) {
+                size_t at = b * nt->per_phase + nt->offset[i];
+                if (w)
+                    w[at + idx] = w[at + least];
+                else
+                    x[at + idx] = 0;
+            }
+        }
+    }
+}
+
+static void expand(dg_ntuple *nt)
+{
+    spread(nt, nt->w, NULL);
 }
 
 double dg_ntuple_hand_feature(const dg_ntuple *nt, int hand)
@@ -471,6 +595,7 @@ void dg_ntuple_save(const dg_ntuple *nt, unsigned char *b)
                                    (uint32_t)nt->shape.sides,
                                    (uint32_t)nt->shape.link,
                                    group_of(&nt->shape),
+                                   (uint32_t)nt->shape.share,
                                    (uint32_t)count};
     for (int i = 0; i < HEADER_WORDS; i++)
         put32(b + 4 + 4 * i, head[i]);
@@ -502,8 +627,11 @@ int dg_ntuple_load(dg_ntuple **out, const unsigned char *bytes, size_t len, char
     uint32_t version = get32(bytes + 4);
     if (version < 1u || version > VERSION)
         return refuse(why, why_len, "an n-tuple evaluation of another version");
-    int words = version == 1u ? HEADER_WORDS_V1 : version == 2u ? HEADER_WORDS - 2 : version == 3u ? HEADER_WORDS - 1
-                                                                                                  : HEADER_WORDS;
+    int words = version == 1u   ? HEADER_WORDS_V1
+                : version == 2u ? HEADER_WORDS - 3
+                : version == 3u ? HEADER_WORDS - 2
+                : version == 4u ? HEADER_WORDS - 1
+                                : HEADER_WORDS;
     if (len < 4 + 4 * (size_t)words + 4)
         return refuse(why, why_len, "not an n-tuple evaluation");
     uint32_t head[HEADER_WORDS];
@@ -521,13 +649,17 @@ int dg_ntuple_load(dg_ntuple **out, const unsigned char *bytes, size_t len, char
         head[11] = head[10];
         head[10] = 1u;
     }
+    if (version <= 4u) { /* before share: every window its own table */
+        head[12] = head[11];
+        head[11] = 0u;
+    }
     for (int i = 1; i < 7; i++)
         if (head[i] > 64)
             return refuse(why, why_len, "a bad shape");
-    if (head[7] > 1000000 || head[8] > 2 || head[9] > 1 || head[10] > 0xffu)
+    if (head[7] > 1000000 || head[8] > 2 || head[9] > 1 || head[10] > 0xffu || head[11] > 2)
         return refuse(why, why_len, "a bad shape");
     dg_ntuple_shape sh = {(int)head[1], (int)head[2], (int)head[3], (int)head[4], (int)head[5], (int)head[6],
-                          (int)head[7], (int)head[8], (int)head[9], head[10]};
+                          (int)head[7], (int)head[8], (int)head[9], head[10], (int)head[11]};
     dg_ntuple *nt;
     int st = dg_ntuple_new(&nt, &sh);
     if (st == BS_ENOMEM)
@@ -535,7 +667,7 @@ int dg_ntuple_load(dg_ntuple **out, const unsigned char *bytes, size_t len, char
     if (st != BS_OK)
         return refuse(why, why_len, "a bad shape");
     size_t count = dg_ntuple_weight_count(nt);
-    if (head[11] != count || len != 4 + 4 * (size_t)words + 4 * count + 4) {
+    if (head[12] != count || len != 4 + 4 * (size_t)words + 4 * count + 4) {
         dg_ntuple_free(nt);
         return refuse(why, why_len, "the weights do not match the shape");
     }
@@ -550,6 +682,7 @@ int dg_ntuple_load(dg_ntuple **out, const unsigned char *bytes, size_t len, char
         }
         nt->w[i] = f;
     }
+    expand(nt);
     *out = nt;
     return BS_OK;
 }
@@ -833,6 +966,7 @@ int dg_nt_trainer_fit(dg_nt_trainer *t, dg_ntuple *nt, int iterations, double ri
     double *x = mem, *r = mem + nw, *diag = mem + 2 * nw, *step = mem + 3 * nw, *work = mem + 4 * nw;
     for (size_t j = 0; j < nw; j++)
         x[j] = nt->w[j];
+    spread(nt, NULL, x);
     int it;
     if (nt->shape.link == DG_NT_LINK_TANH) {
         it = fit_logistic(t, x, r, diag, step, work, iterations, ridge, nw);
@@ -859,6 +993,7 @@ int dg_nt_trainer_fit(dg_nt_trainer *t, dg_ntuple *nt, int iterations, double ri
         double v = x[j] > 1e6 ? 1e6 : x[j] < -1e6 ? -1e6 : x[j];
         nt->w[j] = (float)v;
     }
+    expand(nt);
     for (size_t j = 0; j < nw; j++)
         x[j] = nt->w[j];
     measure(t, x, res);

@@ -48,7 +48,16 @@ typedef struct dg_ntuple_shape {
     unsigned symmetry; /* the maps whose images share a table: a closed group of enum bs_sym_map bits
                           (pattern.h) with the identity; 0 is read as the identity alone; the transposing
                           maps only where rows == cols */
+    int share;         /* DG_NT_SHARE_POSITION: every window reads its own table (shared under the symmetry);
+                          DG_NT_SHARE_SHAPE: a table shared by every window of its shape anywhere on the board
+                          (its translations, and their images under the symmetry): what a pattern is worth
+                          wherever it stands, learned from all of them at once (Gomoku's lines);
+                          DG_NT_SHARE_BOTH: both, the shape's table corrected per place by the own one */
 } dg_ntuple_shape;
+
+#define DG_NT_SHARE_POSITION 0
+#define DG_NT_SHARE_BOTH 1
+#define DG_NT_SHARE_SHAPE 2
 
 #define DG_NT_LINK_IDENTITY 0
 #define DG_NT_LINK_TANH 1
@@ -62,6 +71,7 @@ int dg_ntuple_default_length(int rows, int cols, int kinds);
 int dg_ntuple_new(dg_ntuple **out, const dg_ntuple_shape *shape);
 void dg_ntuple_free(dg_ntuple *nt);
 const dg_ntuple_shape *dg_ntuple_shape_of(const dg_ntuple *nt);
+/* The windows and squares (each counted once, with DG_NT_SHARE_BOTH too). */
 int dg_ntuple_instances(const dg_ntuple *nt);
 /* The tables (instances related by the symmetry share one). */
 int dg_ntuple_tables(const dg_ntuple *nt);

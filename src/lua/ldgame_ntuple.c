@@ -10,15 +10,16 @@
 #include "leval.h"
 
 /*
- * core.dgame_eval(S[, { length =, squares =, phases =, hand_scale =, sides =, logistic =, symmetry = }]) -> E,
- *   every weight 0, shaped for S's game (rows, cols, kinds); logistic: the tanh link (dgame_ntuple.h);
- *   symmetry: the maps whose images share a table (a group name or a list of maps, as core.evaluator's;
- *   default none);
+ * core.dgame_eval(S[, { length =, squares =, phases =, hand_scale =, sides =, logistic =, symmetry =,
+ *   share = }]) -> E, every weight 0, shaped for S's game (rows, cols, kinds); logistic: the tanh link
+ *   (dgame_ntuple.h); symmetry: the maps whose images share a table (a group name or a list of maps, as
+ *   core.evaluator's; default none); share: "position" (a table per window, the default), "shape" (one
+ *   per window shape anywhere on the board) or "both" (dgame_ntuple.h, DG_NT_SHARE_);
  * core.dgame_eval_load(bytes) -> E, or nil and why;
  * E:value(S[, { values = }]) -> number (for S's side to move; values: the
  *   kinds' worth for the hand-written evaluation it reads, as S:search's);
  * E:fits(S); E:save() -> bytes;
- * E:info() -> { rows, cols, kinds, length, squares, phases, hand_scale, sides, logistic, symmetry (the
+ * E:info() -> { rows, cols, kinds, length, squares, phases, hand_scale, sides, logistic, share, symmetry (the
  *   maps' names), instances, tables, weights, nonzero };
  * E:trainer([{ values = }]) -> T; T:add(S, target[, holdout[, slot]]) (slot: replaces the
  *   slot-th position, 1..count, instead of adding one); T:count([holdout]);
@@ -60,6 +61,26 @@ static leval *push_eval(lua_State *L)
     return e;
 }
 
+static const char *const SHARE_NAMES[] = {"position", "both", "shape", NULL}; /* DG_NT_SHARE_ order */
+
+/* opts.share: "position" (the default), "shape" or "both". */
+static int share_opt(lua_State *L, int opts)
+{
+    lua_getfield(L, opts, "share");
+    int share = DG_NT_SHARE_POSITION;
+    if (!lua_isnil(L, -1)) {
+        const char *name = lua_tostring(L, -1);
+        share = -1;
+        for (int i = 0; SHARE_NAMES[i] && name && lua_type(L, -1) == LUA_TSTRING; i++)
+            if (strcmp(name, SHARE_NAMES[i]) == 0)
+                share = i;
+        if (share < 0)
+            return luaL_argerror(L, 2, "field 'share': expected \"position\", \"shape\" or \"both\"");
+    }
+    lua_pop(L, 1);
+    return share;
+}
+
 /* core.dgame_eval(S, opts) */
 static int core_dgame_eval(lua_State *L)
 {
@@ -67,7 +88,7 @@ static int core_dgame_eval(lua_State *L)
     d = bs_lua_checkdgstate(L, 1)->g->d;
     int opts = bs_lua_opttable(L, 2);
     const dg_spec *sp = dg_desc_spec(d);
-    dg_ntuple_shape sh = {sp->rows, sp->cols, sp->nkinds, 0, 0, 1, 100, 1, DG_NT_LINK_IDENTITY, 1u};
+    dg_ntuple_shape sh = {sp->rows, sp->cols, sp->nkinds, 0, 0, 1, 100, 1, DG_NT_LINK_IDENTITY, 1u, 0};
     sh.length = dg_ntuple_default_length(sp->rows, sp->cols, sp->nkinds);
     if (opts) {
         sh.length = (int)bs_lua_intfield(L, opts, "length", 1, DG_NT_MAX_LENGTH, sh.length);
@@ -77,6 +98,7 @@ static int core_dgame_eval(lua_State *L)
         sh.sides = (int)bs_lua_intfield(L, opts, "sides", 1, 2, 1);
         sh.link = bs_lua_boolfield(L, opts, "logistic") ? DG_NT_LINK_TANH : DG_NT_LINK_IDENTITY;
         sh.symmetry = bs_lua_symmetry_opt(L, opts, sp->rows, sp->cols, 1u);
+        sh.share = share_opt(L, opts);
     }
     leval *e = push_eval(L);
     int st = dg_ntuple_new(&e->nt, &sh);
@@ -174,6 +196,8 @@ static int eval_info(lua_State *L)
     set_int(L, "sides", sh->sides);
     lua_pushboolean(L, sh->link == DG_NT_LINK_TANH);
     lua_setfield(L, -2, "logistic");
+    lua_pushstring(L, SHARE_NAMES[sh->share]);
+    lua_setfield(L, -2, "share");
     unsigned group = sh->symmetry ? sh->symmetry : 1u;
     lua_createtable(L, 8, 0);
     lua_Integer k = 0;

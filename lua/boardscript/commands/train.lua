@@ -57,6 +57,10 @@ function command.configure(cmd)
   cmd:option("--children", "Share of the positions whose every child is learned too, valued by a search a ply "
     .. "shallower (described games; default 0).")
     :convert(number_in(0, 1, "children"))
+  cmd:option("--share", "How the windows share their tables (described games): position (a table per window), shape "
+    .. "(one per window shape, wherever it stands) or both; default: shape for a game placed on any empty cell and "
+    .. "won by lines, else position.")
+    :choices { "position", "shape", "both" }
   cmd:option("--endgame", "Solve exactly at this many empty cells or fewer (default 12 on 8 x 8, else 10).")
     :convert(options.integer_in(0, 30, "endgame"))
   cmd:option("--plies", "Random plies at the start of every game (default: an eighth of the cells).")
@@ -150,6 +154,7 @@ local function reproduce(args)
   add("--minutes", args.minutes)
   add("--duel-depth", args.duel_depth)
   add("--children", args.children)
+  add("--share", args.share)
   for _, name in ipairs { "rounds", "depth", "endgame", "plies", "epsilon", "label", "iterations", "shrink", "phases",
                           "features", "eval", "mpc_positions", "mpc_depth" } do
     add("--" .. name:gsub("_", "-"), args[name])
@@ -283,6 +288,7 @@ function command.run(args)
     return described.run(args, described_rules, reproduce(args))
   end
   check_args(args)
+  if args.share then errors.fail("train: --share is for a described game (a rule set made by boardscript.describe)") end
   if args.seed == nil then args.seed = options.clock_seed() end
   local game = setup.trained_game(args)
   if args.eval and not args.data and not args.shard and args.eval == args.out then

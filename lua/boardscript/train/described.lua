@@ -37,6 +37,12 @@ described.LOGISTIC = true
 --- The most positions kept: the latest played (docs/decisions.md,
 -- "Described games: the latest positions").
 described.MAX_POSITIONS = 600000
+--- Where the windows share tables by shape (`described.sharing`), the defaults differ
+-- (docs/decisions.md, "Described games: tables by shape"): fewer exploratory moves (a random stone
+-- among the many empty cells of a placement game is nearly always a lost tempo, and the random
+-- opening plies vary its games enough), one set of tables for both sides to move (a game alike at
+-- every cell), windows a cell longer than the winning line, and labels that lean on the search.
+described.SHAPE = { epsilon = 0.05, sides = 1, label = 0.8, longer = 1 }
 --- The share of the self-play positions whose children are added too.
 described.CHILDREN = 0
 --- A game longer than this many plies per cell (at least 1000 in all) is a draw.
@@ -227,12 +233,35 @@ end
 -- where its table fits (at most 6 cells, 65536 entries), else nil (the engine's default).
 -- @tparam table n the normalised form
 -- @treturn ?integer the length
-function described.window_length(n)
-  local base = 2 * #n.kinds + 2
+--- How a new evaluation's windows share tables (core.dgame_eval's `share`): "shape" (one table per
+-- window shape, wherever it stands) for a game whose rules are the same at every cell, each move a
+-- piece placed on any empty cell (nothing flipped or converted) and each end a line, a full board or
+-- a ply limit (Gomoku, tic-tac-toe); else "position" (a table per window).
+-- @tparam table n the normalised description
+-- @treturn string "shape" or "position"
+function described.sharing(n)
+  for _, rule in ipairs(n.rules) do
+    if rule.op ~= "place" or rule.at ~= "empty" or rule.flips or rule.convert or rule.arrow then return "position" end
+  end
   for _, e in ipairs(n.ends) do
-    if e.op == "line" and type(e.k) == "number" and e.k >= 2 and e.k <= 6 and base ^ e.k <= 65536
-        and e.k <= math.max(n.rows, n.cols) then
-      return e.k
+    if e.op ~= "line" and e.op ~= "full" and e.op ~= "plies" then return "position" end
+  end
+  return "shape"
+end
+
+--- The windows' length for a game won by k in a row: k (plus `longer`, where that fits too), where a
+-- table of that many cells fits (at most 6 cells, 65536 entries, the board's longer side); nil for
+-- the core's default.
+-- @tparam table n the normalised description
+-- @tparam[opt] integer longer cells past the winning line (0)
+-- @treturn ?integer the length
+function described.window_length(n, longer)
+  local base = 2 * #n.kinds + 2
+  local function fits(k) return k >= 2 and k <= 6 and base ^ k <= 65536 and k <= math.max(n.rows, n.cols) end
+  for _, e in ipairs(n.ends) do
+    if e.op == "line" and type(e.k) == "number" and fits(e.k) then
+      local k = e.k + (longer or 0)
+      return fits(k) and k or e.k
     end
   end
   return nil
@@ -252,10 +281,14 @@ function described.evaluation(args, rules, opts, G, n)
     return evalfile.for_game(args.eval, rules, opts)
   end
   local S0 = G:start()
+  local share = args.share or described.sharing(n)
+  local shape = share == "shape"
   local ok, made = pcall(core.dgame_eval, S0, { phases = args.phases or described.PHASES,
-    length = described.window_length(n),
-    squares = #n.kinds <= 2, hand_scale = described.hand_scale(G, n.values, args.seed), sides = described.SIDES,
-    logistic = described.LOGISTIC, symmetry = require("boardscript.symmetry").of(rules, S0) })
+    length = described.window_length(n, shape and described.SHAPE.longer),
+    squares = #n.kinds <= 2, hand_scale = described.hand_scale(G, n.values, args.seed),
+    sides = shape and described.SHAPE.sides or described.SIDES,
+    logistic = described.LOGISTIC, symmetry = require("boardscript.symmetry").of(rules, S0),
+    share = share })
   if not ok then errors.fail("train: " .. tostring(made):gsub("^bad argument #%d to '[%w_.]+' %((.*)%)$", "%1")) end
   return made
 end
@@ -273,8 +306,9 @@ function described.run(args, rules, command_text)
   local rng = core.rng(seed)
   local depth = args.depth or described.DEPTH
   local duel_depth = args.duel_depth or depth
-  local epsilon = args.epsilon or described.EPSILON
-  local mix = args.label or described.LABEL
+  local shape = E:info().share == "shape"
+  local epsilon = args.epsilon or (shape and described.SHAPE.epsilon or described.EPSILON)
+  local mix = args.label or (shape and described.SHAPE.label or described.LABEL)
   local children = args.children or described.CHILDREN
   local plies = args.plies or cells // 16
   local limit = args.max_plies or math.max(1000, described.PLIES_PER_CELL * cells)
@@ -282,11 +316,12 @@ function described.run(args, rules, command_text)
   local score_games = args.score_games or described.SCORE_GAMES
   local values = n.values
   local info = E:info()
-  output.stdout(("Training %s (%dx%d%s): %d windows of %d cells%s in %d tables (symmetry %s), %d phases, %d weights; "
-    .. "self-play at depth %d, epsilon %s, %d random plies, labels %s search value, seed %d\n"):format(id.rules,
-    id.rows, id.cols, id.options ~= "" and (", " .. id.options) or "", info.instances, info.length,
+  local shared = ({ shape = ", one per shape", both = ", per window and per shape" })[info.share] or ""
+  output.stdout(("Training %s (%dx%d%s): %d windows of %d cells%s in %d tables (symmetry %s%s), %d phases, %d "
+    .. "weights; self-play at depth %d, epsilon %s, %d random plies, labels %s search value, seed %d\n"):format(
+    id.rules, id.rows, id.cols, id.options ~= "" and (", " .. id.options) or "", info.instances, info.length,
     info.squares and " and 2x2 squares" or "", info.tables, require("boardscript.symmetry").text(info.symmetry),
-    info.phases, info.weights, depth, epsilon, plies, mix, seed))
+    shared, info.phases, info.weights, depth, epsilon, plies, mix, seed))
   output.stdout(("round    games  positions  train rms  held-out rms  vs hand evaluation (depth %d)\n"):format(
     duel_depth))
   local start = core.clock()
