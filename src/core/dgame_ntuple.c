@@ -658,6 +658,8 @@ int dg_ntuple_load(dg_ntuple **out, const unsigned char *bytes, size_t len, char
             return refuse(why, why_len, "a bad shape");
     if (head[7] > 1000000 || head[8] > 2 || head[9] > 1 || head[10] > 0xffu || head[11] > 2)
         return refuse(why, why_len, "a bad shape");
+    if (len != 4 + 4 * (size_t)words + 4 * (size_t)head[12] + 4) /* before building what the header asks for */
+        return refuse(why, why_len, "the weights do not match the shape");
     dg_ntuple_shape sh = {(int)head[1], (int)head[2], (int)head[3], (int)head[4], (int)head[5], (int)head[6],
                           (int)head[7], (int)head[8], (int)head[9], head[10], (int)head[11]};
     dg_ntuple *nt;
