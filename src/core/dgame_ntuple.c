@@ -468,9 +468,13 @@ static uint32_t index_of(const dg_ntuple *nt, const unsigned char *v, int inst)
 static void spread(const dg_ntuple *nt, float *w, double *x)
 {
     size_t blocks = (size_t)nt->shape.phases * (size_t)nt->shape.sides;
+    uint32_t next = 0; /* tables start in the order of their first instance: one with a new start is a first */
     for (int i = 0; i < nt->ninst; i++) {
         int size = nt->size[i];
-        if (!nt->nperm[i])
+        int first = nt->offset[i] >= next;
+        if (first)
+            next = nt->offset[i] + (uint32_t)power(nt->base, size);
+        if (!first || !nt->nperm[i]) /* the instances that share a table map onto themselves alike */
             continue;
         uint32_t entries = (uint32_t)power(nt->base, size), place[DG_NT_MAX_LENGTH];
         for (int j = 0, p = 1; j < size; j++, p *= nt->base)
