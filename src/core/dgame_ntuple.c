@@ -165,7 +165,7 @@ static void self_maps(dg_ntuple *nt)
             if (!(group >> which & 1u))
                 continue;
             uint8_t p[DG_NT_MAX_LENGTH];
-            int image[DG_NT_MAX_LENGTH], moved = 0;
+            int image[DG_NT_MAX_LENGTH] = {0}, moved = 0;
             for (int j = 0; j < size; j++)
                 image[j] = map_cell(which, sh->rows, sh->cols, cells[j]);
             int onto = match_cells(sh, image, cells, size, i < nt->nown, p);
@@ -234,7 +234,7 @@ static size_t share_by_translation(dg_ntuple *nt, size_t at)
             int i = firsts[f];
             const int *cells = &nt->cells[i * DG_NT_MAX_LENGTH];
             for (int which = 0; which < 8 && !joined && nt->size[i] == size; which++) {
-                int image[DG_NT_MAX_LENGTH], ordered[DG_NT_MAX_LENGTH];
+                int image[DG_NT_MAX_LENGTH] = {0}, ordered[DG_NT_MAX_LENGTH];
                 uint8_t p[DG_NT_MAX_LENGTH];
                 if (!(group >> which & 1u))
                     continue;
