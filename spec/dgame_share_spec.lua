@@ -6,6 +6,7 @@ local core = require "boardscript.core"
 local compile = require "boardscript.describe.compile"
 local described = require "boardscript.train.described"
 local support = require "support.host"
+local play = require "support.dgame_play"
 
 local SOURCE = os.getenv("BOARDSCRIPT_SOURCE") or "."
 local EXAMPLES = SOURCE .. "/lua/examples/"
@@ -14,28 +15,11 @@ local function rules_of(name)
   return require("boardscript.rules").load(EXAMPLES .. name .. ".lua")
 end
 
-local function position(name, texts, opts)
-  local S = compile.game(rules_of(name), opts or {}):start()
-  for text in (texts or ""):gmatch("%S+") do assert(S:play(assert(S:parse_move(text), text))) end
-  return S
-end
+local function position(name, texts, opts) return play.position(EXAMPLES .. name .. ".lua", texts, opts) end
 
 -- E fitted on `games` random games from S0 (labels: the result for the side to move).
 local function fit_random(E, S0, games, seed)
-  local T = E:trainer()
-  local rng = core.rng(seed)
-  for _ = 1, games do
-    local S = S0:clone()
-    local seen = {}
-    while not S:finished() do
-      seen[#seen + 1] = S:clone()
-      local list, n = S:moves()
-      assert(S:play(list[rng:random(n)]))
-    end
-    local status = S:status()
-    for _, p in ipairs(seen) do T:add(p, status == "draw" and 0 or (status == p:player() and 1 or -1)) end
-  end
-  T:fit { iterations = 30, ridge = 3 }
+  play.random_trainer(E, S0, games, seed):fit { iterations = 30, ridge = 3 }
   return E
 end
 

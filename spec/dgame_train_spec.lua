@@ -4,9 +4,9 @@
 -- GAME.lua` writing a file that records its game (docs/guide.md, "Training
 -- an evaluation", "Described games").
 local core = require "boardscript.core"
-local compile = require "boardscript.describe.compile"
 local dgfile = require "boardscript.described_eval"
 local support = require "support.host"
+local play = require "support.dgame_play"
 
 local host, slurp, spit = support.run, support.slurp, support.spit
 local SOURCE = os.getenv("BOARDSCRIPT_SOURCE") or "."
@@ -27,32 +27,10 @@ local function rules_of(path)
   return require("boardscript.rules").load(path)
 end
 
--- A state of the described game in `path` after the moves `texts`.
-local function position(path, texts, opts)
-  local S = compile.game(rules_of(path), opts or {}):start()
-  for text in (texts or ""):gmatch("%S+") do assert(S:play(assert(S:parse_move(text), text))) end
-  return S
-end
+local position = play.position
 
--- A trainer fed with `games` random games of the game of S0 (labels: the result).
-local function random_fit(E, S0, games, seed)
-  local T = E:trainer()
-  local rng = core.rng(seed)
-  for g = 1, games do
-    local S = S0:clone()
-    local seen = {}
-    while not S:finished() do
-      seen[#seen + 1] = S:clone()
-      local list, n = S:moves()
-      assert(S:play(list[rng:random(n)]))
-    end
-    local status = S:status()
-    for _, p in ipairs(seen) do
-      T:add(p, status == "draw" and 0 or (status == p:player() and 1 or -1), g % 10 == 0)
-    end
-  end
-  return T
-end
+-- A trainer fed with `games` random games of the game of S0 (labels: the result), every tenth held out.
+local function random_fit(E, S0, games, seed) return play.random_trainer(E, S0, games, seed, 10) end
 
 describe("core.dgame_eval (n-tuples over a described game's cells)", function()
   it("has one table per window and phase, no symmetry shared, and starts at zero", function()
