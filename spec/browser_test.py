@@ -127,7 +127,10 @@ def screenshot(driver, name):
 
 
 def shown_log(driver):
-    return [b.text for b in driver.find_elements(By.CSS_SELECTOR, "#log button.ply")]
+    """The move list as shown, read in one script call: the page may redraw it between a find and a read
+    (a poll that lands then), which made a stale element end a wait at once."""
+    return driver.execute_script(
+        'return Array.from(document.querySelectorAll("#log button.ply"), (b) => b.innerText.trim());')
 
 
 def settled(driver, base, want=None):
@@ -338,8 +341,8 @@ def two_tabs(driver, base, failures):
     driver.switch_to.window(second)
     try:
         WebDriverWait(driver, 15).until(lambda d: shown_log(d) == view["log"])
-    except Exception:
-        failures.append("two tabs: the second tab did not show the move made in the first")
+    except Exception as e:
+        failures.append(f"two tabs: the second tab did not show the move made in the first ({type(e).__name__}: {e})")
         driver.close()
         driver.switch_to.window(first)
         return
@@ -351,8 +354,8 @@ def two_tabs(driver, base, failures):
     driver.switch_to.window(first)
     try:
         WebDriverWait(driver, 15).until(lambda d: shown_log(d) == view["log"])
-    except Exception:
-        failures.append("two tabs: the first tab did not show the second's move")
+    except Exception as e:
+        failures.append(f"two tabs: the first tab did not show the second's move ({type(e).__name__}: {e})")
 
 
 def keyboard(driver, base, failures):
