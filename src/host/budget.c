@@ -2,6 +2,7 @@
 #include "budget.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include <lauxlib.h>
 
@@ -10,12 +11,103 @@
  * raising it allocates nothing). */
 static const char BUDGET_MESSAGE_KEY = 0;
 
+#if defined(__SANITIZE_ADDRESS__)
+#define BS_POOL_ON 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define BS_POOL_ON 0
+#endif
+#endif
+#ifndef BS_POOL_ON
+#define BS_POOL_ON 1
+#endif
+
+/* The class of a block of `size` bytes, 0 when it is malloc's. */
+static inline size_t pool_class(size_t size)
+{
+    return BS_POOL_ON && size <= BS_POOL_MAX ? (size + BS_POOL_GRAIN - 1) / BS_POOL_GRAIN : 0;
+}
+
+static void *pool_get(struct bs_pool *p, size_t cls)
+{
+    void *block = p->free[cls];
+    if (block != NULL) {
+        memcpy(&p->free[cls], block, sizeof block);
+        return block;
+    }
+    size_t bytes = cls * BS_POOL_GRAIN;
+    if ((size_t)(p->end - p->next) < bytes) {
+        /* a new chunk; what is left of the old one goes to its free lists */
+        while ((size_t)(p->end - p->next) >= BS_POOL_GRAIN) {
+            size_t rest = (size_t)(p->end - p->next) / BS_POOL_GRAIN;
+            if (rest > BS_POOL_MAX / BS_POOL_GRAIN)
+                rest = BS_POOL_MAX / BS_POOL_GRAIN;
+            memcpy(p->next, &p->free[rest], sizeof(void *));
+            p->free[rest] = p->next;
+            p->next += rest * BS_POOL_GRAIN;
+        }
+        char *chunk = malloc(BS_POOL_CHUNK);
+        if (chunk == NULL)
+            return NULL;
+        memcpy(chunk, &p->chunks, sizeof(void *));
+        p->chunks = chunk;
+        p->next = chunk + BS_POOL_GRAIN; /* the link's grain */
+        p->end = chunk + BS_POOL_CHUNK;
+    }
+    block = p->next;
+    p->next += bytes;
+    return block;
+}
+
+static inline void pool_put(struct bs_pool *p, size_t cls, void *block)
+{
+    memcpy(block, &p->free[cls], sizeof(void *));
+    p->free[cls] = block;
+}
+
+void bs_budget_close(struct budget *b)
+{
+    void *chunk = b->pool.chunks;
+    while (chunk != NULL) {
+        void *next;
+        memcpy(&next, chunk, sizeof next);
+        free(chunk);
+        chunk = next;
+    }
+    memset(&b->pool, 0, sizeof b->pool);
+}
+
+/* realloc, with the blocks of at most BS_POOL_MAX bytes from the pool. */
+static void *pool_realloc(struct bs_pool *p, void *ptr, size_t old, size_t nsize)
+{
+    size_t from = ptr != NULL ? pool_class(old) : 0, to = pool_class(nsize);
+    if (from == 0 && to == 0)
+        return realloc(ptr, nsize);
+    if (ptr != NULL && from == to)
+        return ptr;
+    void *block = to ? pool_get(p, to) : malloc(nsize);
+    if (block == NULL)
+        return NULL;
+    if (ptr != NULL) {
+        memcpy(block, ptr, old < nsize ? old : nsize);
+        if (from)
+            pool_put(p, from, ptr);
+        else
+            free(ptr);
+    }
+    return block;
+}
+
 void *bs_budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
     struct budget *b = ud;
     size_t old = ptr != NULL ? osize : 0; /* for a new block osize is a type tag */
     if (nsize == 0) {
-        free(ptr);
+        size_t cls = ptr != NULL ? pool_class(old) : 0;
+        if (cls)
+            pool_put(&b->pool, cls, ptr);
+        else
+            free(ptr);
         b->in_use -= old;
         return NULL;
     }
@@ -27,7 +119,7 @@ void *bs_budget_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         b->pending_size = nsize;
         return NULL;
     }
-    void *block = realloc(ptr, nsize);
+    void *block = pool_realloc(&b->pool, ptr, old, nsize);
     if (block == NULL)
         return NULL;
     b->in_use = b->in_use - old + nsize;

@@ -229,6 +229,7 @@ int main(int argc, char **argv)
         lua_setwarnf(L, warn_off, L);
     }
     if (L == NULL) {
+        bs_budget_close(&budget);
         fprintf(stderr, "boardscript: cannot create state: not enough memory\n");
         return EXIT_FAILURE;
     }
@@ -247,5 +248,6 @@ int main(int argc, char **argv)
     }
     check_stdout();
     lua_close(L);
+    bs_budget_close(&budget);
     return code;
 }
