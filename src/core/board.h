@@ -50,6 +50,13 @@ static inline bool bs_board_on(const bs_board *b, int r, int c)
     return r >= 0 && c >= 0 && r < b->rows && c < b->cols;
 }
 int bs_board_get(const bs_board *b, int r, int c, int *cell);
+/* The cell at (r, c), which must be on the board: bs_board_get's answer
+ * without its checks (a block over a white over a black disc, as there). */
+static inline int bs_board_cell(const bs_board *b, int r, int c)
+{
+    uint32_t bit = 1u << c;
+    return b->plane[2][r] & bit ? BS_BLOCK : b->plane[1][r] & bit ? BS_WHITE : b->plane[0][r] & bit ? BS_BLACK : BS_EMPTY;
+}
 int bs_board_set(bs_board *b, int r, int c, int cell);
 /* Number of cells holding `cell`, or a negative status. */
 int bs_board_count(const bs_board *b, int cell);

@@ -9,33 +9,32 @@
 
 /* The board plus the core's history `undo` pops, owned by the userdata and
  * freed by __gc/__close; it starts empty so collection is always safe.
- * After __close (or an explicit __gc) the board is closed: using it raises. */
+ * After __close (or an explicit __gc) the board is closed: using it raises.
+ * `tag` is &BOARD_TAG in every board (check_board). */
 typedef struct lboard {
+    const void *tag;
     bs_board board;
     bs_history history;
     int closed;
 } lboard;
 
+static const char BOARD_TAG = 0;
+
 static const char *const CELL_NAMES[] = {"empty", "black", "white", "block", NULL};
 static const char *const DIR_NAMES[] = {"n", "ne", "e", "se", "s", "sw", "w", "nw", NULL};
 
-/* The board methods are closures whose first upvalue is the boards'
- * metatable (and 2..5 the cell names, CELL_UPVALUE): check_board compares
- * the argument's metatable with it by pointer, with no registry lookup by name (luaL_checkudata's), as the hot
- * calls (get, set, code, set_code) take a board on every call. Any other
- * caller (no such upvalue) and any mismatch go through luaL_checkudata. */
-static lboard *check_board(lua_State *L, int arg)
+/* A board argument, known by its block: a full userdata (lua_rawlen is 0
+ * for a light one) of a board's size whose first word is the address of
+ * BOARD_TAG, a constant of this library that no Lua value can name. It
+ * costs a few loads where luaL_checkudata (a registry lookup by name, then
+ * the metatables compared) cost several API calls, and the hot methods
+ * (get, set, code, set_code) take a board on every call. Anything else
+ * goes through luaL_checkudata, which raises naming the argument. */
+static inline lboard *check_board(lua_State *L, int arg)
 {
-    lboard *lb = NULL;
-    const void *meta = lua_topointer(L, lua_upvalueindex(1));
-    int same = 0;
-    if (meta != NULL && lua_type(L, arg) == LUA_TUSERDATA && lua_getmetatable(L, arg)) {
-        same = lua_topointer(L, -1) == meta;
-        lua_pop(L, 1);
-        lb = lua_touserdata(L, arg);
-    }
-    if (!same)
-        lb = luaL_checkudata(L, arg, BOARD_META); /* raises, naming the argument */
+    lboard *lb = lua_touserdata(L, arg);
+    if (lb == NULL || lua_rawlen(L, arg) != sizeof *lb || lb->tag != &BOARD_TAG)
+        lb = luaL_checkudata(L, arg, BOARD_META);
     if (lb->closed)
         bs_lua_closederror(L, arg, BOARD_META);
     return lb;
@@ -46,14 +45,15 @@ int bs_lua_board_closed(const void *object)
     return ((const lboard *)object)->closed;
 }
 
-/* The methods' upvalues 2..5 are the cell names (CELL_NAMES, interned):
- * a name is pushed without hashing it, and a short string argument is
- * recognised by its address (Lua interns every short string once). */
-#define CELL_UPVALUE(cell) lua_upvalueindex(2 + (cell))
+/* The methods are closures whose upvalues 1..4 are the cell names
+ * (CELL_NAMES, interned): a name is pushed without hashing it, and a short
+ * string argument is recognised by its address (Lua interns every short
+ * string once). bs_lua_open_board makes every method so. */
+#define CELL_UPVALUE(cell) lua_upvalueindex(1 + (cell))
 
 static int check_cell(lua_State *L, int arg)
 {
-    if (lua_type(L, arg) == LUA_TSTRING && lua_type(L, CELL_UPVALUE(0)) == LUA_TSTRING) {
+    if (lua_type(L, arg) == LUA_TSTRING) {
         const char *name = lua_tostring(L, arg);
         for (int i = 0; i < 4; i++)
             if (name == lua_tostring(L, CELL_UPVALUE(i)))
@@ -62,20 +62,18 @@ static int check_cell(lua_State *L, int arg)
     return bs_lua_checkoption(L, arg, NULL, CELL_NAMES);
 }
 
-static void push_cell(lua_State *L, int cell)
+static inline void push_cell(lua_State *L, int cell)
 {
-    if (lua_type(L, CELL_UPVALUE(cell)) == LUA_TSTRING)
-        lua_pushvalue(L, CELL_UPVALUE(cell));
-    else
-        lua_pushstring(L, CELL_NAMES[cell]);
+    lua_pushvalue(L, CELL_UPVALUE(cell));
 }
 
 /* Rows and columns are 1-based in Lua; returns them 0-based. */
-static void check_square(lua_State *L, const lboard *lb, int arg, int *r, int *c)
+static inline void check_square(lua_State *L, const lboard *lb, int arg, int *r, int *c)
 {
     int rok, cok;
     lua_Integer rr = lua_tointegerx(L, arg, &rok), cc = lua_tointegerx(L, arg + 1, &cok);
-    if (rok && cok && rr >= 1 && rr <= lb->board.rows && cc >= 1 && cc <= lb->board.cols) { /* else the checks below raise */
+    if (rok && cok && (lua_Unsigned)(rr - 1) < (lua_Unsigned)lb->board.rows &&
+        (lua_Unsigned)(cc - 1) < (lua_Unsigned)lb->board.cols) { /* else the checks below raise */
         *r = (int)rr - 1;
         *c = (int)cc - 1;
         return;
@@ -139,6 +137,7 @@ void bs_lua_pushboard(lua_State *L, const bs_board *b)
 static lboard *push_board(lua_State *L, int rows, int cols)
 {
     lboard *lb = lua_newuserdatauv(L, sizeof *lb, 0);
+    lb->tag = &BOARD_TAG;
     bs_history_init(&lb->history);
     lb->closed = 0;
     bs_board_init_shape(&lb->board, rows, cols);
@@ -195,10 +194,9 @@ static int board_cols(lua_State *L)
 static int board_get(lua_State *L)
 {
     lboard *lb = check_board(L, 1);
-    int r, c, cell;
+    int r, c;
     check_square(L, lb, 2, &r, &c);
-    bs_board_get(&lb->board, r, c, &cell);
-    push_cell(L, cell);
+    push_cell(L, bs_board_cell(&lb->board, r, c));
     return 1;
 }
 
@@ -211,7 +209,7 @@ static int board_code(lua_State *L)
     lua_Integer r = luaL_checkinteger(L, 2), c = luaL_checkinteger(L, 3);
     int cell = -1;
     if (r >= 1 && r <= lb->board.rows && c >= 1 && c <= lb->board.cols)
-        bs_board_get(&lb->board, (int)r - 1, (int)c - 1, &cell);
+        cell = bs_board_cell(&lb->board, (int)r - 1, (int)c - 1);
     lua_pushinteger(L, cell);
     return 1;
 }
@@ -525,14 +523,14 @@ void bs_lua_open_board(lua_State *L)
                                            {"__gc", board_gc},
                                            {"__close", board_gc},
                                            {NULL, NULL}};
-    bs_lua_newmeta(L, BOARD_META, methods, metamethods);
-    /* the methods again, as closures over the metatable (check_board) */
+    static const luaL_Reg none[] = {{NULL, NULL}};
+    bs_lua_newmeta(L, BOARD_META, none, metamethods);
+    /* the methods, as closures over the cell names (CELL_UPVALUE) */
     luaL_getmetatable(L, BOARD_META);
     lua_getfield(L, -1, "__index");
-    lua_pushvalue(L, -2);
     for (int i = 0; i < 4; i++)
         lua_pushstring(L, CELL_NAMES[i]);
-    luaL_setfuncs(L, methods, 5);
+    luaL_setfuncs(L, methods, 4);
     lua_pop(L, 2);
     lua_pushcfunction(L, board_new);
     lua_setfield(L, -2, "board");
