@@ -128,15 +128,15 @@ check.RESULT_CHECKS = {
     return nil
   end,
   -- (the move_text of every entry on the first FULL_CALLS calls of a
-  -- rule set's `moves`, of one entry per call, in turn, after them: see
-  -- check.FULL_CALLS)
+  -- rule set's `moves`; after them, of one entry per call, in turn, except
+  -- in a counting loop: see check.FULL_CALLS)
   moves = function(rules, r, state, calls, named)
     local list = r[1]
     if type(list) ~= "table" then return ("returned %s (expected a list of moves)"):format(errors.describe(list)) end
     local n = #list
     local first, last = 1, n
     if calls and calls > check.FULL_CALLS then
-      if n == 0 then return nil end
+      if n == 0 or check.in_counting() then return nil end
       first = calls % n + 1
       last = first
     end
@@ -166,8 +166,9 @@ check.NAMED_MOVES = 1 << 16
 
 --- How many calls of a rule set file's `moves` hook have every listed
 -- move checked (named by its `move_text`); after them one move per call is
--- checked, in turn, so that perft, playouts and searches over the hooks do
--- not pay a `move_text` call per move on every call. A move that is not
+-- checked, in turn, so that searches over the hooks do not pay a
+-- `move_text` call per move on every call, and none in a counting loop
+-- (check.counting: perft and random playouts, the hot loops). A move that is not
 -- well formed is still refused by `play` (the rule set's fault) and named
 -- by `move_text` where a game is played.
 check.FULL_CALLS = 64
@@ -259,6 +260,12 @@ function check.counting(f, ...)
   memo = nil
   if not r[1] then error(r[2], 0) end
   return table.unpack(r, 2, r.n)
+end
+
+--- Whether a check.counting loop is running.
+-- @treturn boolean
+function check.in_counting()
+  return memo ~= nil
 end
 
 --- Puts the checks of check.RESULT_CHECKS around the hooks a rule set file
