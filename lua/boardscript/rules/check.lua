@@ -287,6 +287,17 @@ function check.wrap_hooks(rules, where, ours)
     inside = nil
     return ...
   end
+  -- settle for a hook with plain results and no check of its own (play,
+  -- undo, finished, can_pass...): one or two results that are not tables
+  -- go back as they are, with no further call
+  local function settle_plain(hook, ok, ...)
+    inside = nil
+    if ok and select("#", ...) <= 2 then
+      local a, b = ...
+      if type(a) ~= "table" and type(b) ~= "table" then return ... end
+    end
+    return settle(where, hook, nil, nil, nil, nil, nil, ok, ...)
+  end
   -- `finished` is remembered (check.counting) only when the rule set's own
   -- play, pass and undo (which forget it) are the ones that run
   local memoizable, changes = false, {}
@@ -302,6 +313,14 @@ function check.wrap_hooks(rules, where, ours)
       calls = calls + 1
       inside = co
       return settle(where, hook, result_check, calls, named, self, (...), leave(pcall(value, self, ...)))
+    end
+    if PLAIN_RESULTS[hook] == true and not result_check then
+      wrapper = function(self, ...)
+        local co = running()
+        if inside == co then return value(self, ...) end
+        inside = co
+        return settle_plain(hook, pcall(value, self, ...))
+      end
     end
     if hook == "finished" then
       local plain = wrapper
