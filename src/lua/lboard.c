@@ -72,8 +72,8 @@ static inline void check_square(lua_State *L, const lboard *lb, int arg, int *r,
 {
     int rok, cok;
     lua_Integer rr = lua_tointegerx(L, arg, &rok), cc = lua_tointegerx(L, arg + 1, &cok);
-    if (rok && cok && (lua_Unsigned)(rr - 1) < (lua_Unsigned)lb->board.rows &&
-        (lua_Unsigned)(cc - 1) < (lua_Unsigned)lb->board.cols) { /* else the checks below raise */
+    if (rok && cok && (lua_Unsigned)rr - 1u < (lua_Unsigned)lb->board.rows &&
+        (lua_Unsigned)cc - 1u < (lua_Unsigned)lb->board.cols) { /* else the checks below raise */
         *r = (int)rr - 1;
         *c = (int)cc - 1;
         return;
