@@ -141,6 +141,23 @@ describe("train's sharing for a described game", function()
       dir .. "/r.bse" }
     assert.equal(2, refused)
     assert.truthy(why:find("--share is for a described game", 1, true), why)
+    -- a file trained on keeps its tables: --share or --phases asking for others is refused, the same ones are fine
+    local base = { "train", "--rules", EXAMPLES .. "tictactoe_d.lua", "--games", "2", "--rounds", "1",
+      "--score-games", "0", "--seed", "1", "--eval", dir .. "/t.dgeval", "--out", dir .. "/t2.dgeval" }
+    local function with(...)
+      local argv = table.move(base, 1, #base, 1, {})
+      for _, a in ipairs { ... } do argv[#argv + 1] = a end
+      return support.run(argv)
+    end
+    refused, _, why = with("--share", "position")
+    assert.equal(2, refused)
+    assert.equal(("boardscript: train: --share position: --eval %s/t.dgeval has tables shared by shape, and goes on "
+      .. "with them (leave out --share, or start a new file without --eval)\n"):format(dir), why)
+    refused, _, why = with("--phases", "3")
+    assert.equal(2, refused)
+    assert.truthy(why:find(": --eval " .. dir .. "/t.dgeval has 1 phase, and goes on with them", 1, true), why)
+    status, _, err = with("--share", "shape")
+    assert.equal(0, status, err)
     cleanup()
   end)
 end)

@@ -278,7 +278,18 @@ end
 function described.evaluation(args, rules, opts, G, n)
   if args.eval then
     if args.eval == args.out then errors.fail("--eval and --out name the same file") end
-    return evalfile.for_game(args.eval, rules, opts)
+    local E = evalfile.for_game(args.eval, rules, opts)
+    -- a file goes on with the tables it was made with: a --share or --phases that asks for others is refused
+    local info = E:info()
+    local has = { share = ("tables shared by %s"):format(info.share),
+      phases = ("%d phase%s"):format(info.phases, info.phases == 1 and "" or "s") }
+    for _, key in ipairs { "share", "phases" } do
+      if args[key] ~= nil and args[key] ~= info[key] then
+        errors.fail(("train: --%s %s: --eval %s has %s, and goes on with them (leave out --%s, or start a new "
+          .. "file without --eval)"):format(key, tostring(args[key]), args.eval, has[key], key))
+      end
+    end
+    return E
   end
   local S0 = G:start()
   local share = args.share or described.sharing(n)
