@@ -203,8 +203,9 @@ describe("perft", function()
     -- the position (9 + 72 + 504 + 3024 plays): 7219, where every hook
     -- asking it made 10829
     assert.equal(3610 + 3609, finished)
-    -- the move_text of every move on the first 64 calls of moves, then one a call
-    assert.is_true(texts < 64 * 9 + 3610, tostring(texts))
+    -- the move_text of every move on the first 64 calls of moves, then none
+    -- in a counting loop (one a call elsewhere: 3546 more here)
+    assert.is_true(texts > 0 and texts <= 64 * 9, tostring(texts))
   end)
   it("names each integer-coded move a rule set file lists once, however often it is listed", function()
     local source = os.getenv("BOARDSCRIPT_SOURCE") or "."

@@ -239,8 +239,11 @@ end
 local memo
 local CHANGES = { play = true, pass = true, undo = true }
 
+-- (a key is read before it is cleared: reading any value as a key is
+-- safe, writing nil or NaN is not, and a state that is not a table is
+-- never remembered)
 local function forget(state, ...)
-  memo[state] = nil
+  if memo and memo[state] ~= nil then memo[state] = nil end
   return ...
 end
 
@@ -294,7 +297,11 @@ function check.wrap_hooks(rules, where, ours)
     inside = nil
     if ok and select("#", ...) <= 2 then
       local a, b = ...
-      if type(a) ~= "table" and type(b) ~= "table" then return ... end
+      -- (true, false and nil, the usual answers, without a call of type)
+      if (a == true or a == false or a == nil or type(a) ~= "table")
+        and (b == nil or b == true or b == false or type(b) ~= "table") then
+        return ...
+      end
     end
     return settle(where, hook, nil, nil, nil, nil, nil, ok, ...)
   end
@@ -325,21 +332,21 @@ function check.wrap_hooks(rules, where, ours)
     if hook == "finished" then
       local plain = wrapper
       wrapper = function(self, state, ...)
-        if not memo or not memoizable or self ~= rules or type(state) ~= "table" then
+        if not memo or not memoizable or self ~= rules then
           return plain(self, state, ...)
         end
         local known = memo[state]
         if known == nil then
           known = plain(self, state, ...)
-          if memo and (known == true or known == false) then memo[state] = known end
+          if memo and (known == true or known == false) and type(state) == "table" then memo[state] = known end
         end
         return known
       end
     elseif CHANGES[hook] then
       local plain = wrapper
       wrapper = function(self, state, ...)
-        if not memo or type(state) ~= "table" then return plain(self, state, ...) end
-        memo[state] = nil
+        if not memo then return plain(self, state, ...) end
+        forget(state)
         return forget(state, plain(self, state, ...))
       end
       changes[wrapper] = true
