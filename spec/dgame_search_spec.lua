@@ -51,6 +51,33 @@ describe("S:search (alpha-beta over a described game)", function()
     assert.equal(S:parse_move("a"), move)
   end)
 
+  it("sees a double threat at once, as a loss (forced moves in a game decided by lines)", function()
+    -- White holds b1 c1 d1: a and e both complete its four, Black can take one
+    local S = position(T.connect4(), "g b g c f d")
+    local _, value = S:search { depth = 1 }
+    assert.equal(-(WIN + 256 - 2), value)
+    local _, unforced = S:search { depth = 1, forcing = false }
+    assert.is_true(unforced > -WIN, tostring(unforced)) -- one ply sees no line yet
+  end)
+
+  it("searches only the block of a single threat, and only the win where there is one", function()
+    local S = position(T.connect4(), "a b a b a")
+    local move, _, info = S:search { depth = 3 }
+    local _, _, wide = S:search { depth = 3, forcing = false }
+    assert.equal(S:parse_move("a"), move)
+    assert.is_true(info.nodes < wide.nodes, ("%d %d"):format(info.nodes, wide.nodes))
+    S = position(T.connect4(), "a b a b a b")
+    move, _, info = S:search { depth = 5 }
+    assert.equal(S:parse_move("a"), move)
+    assert.equal(2, info.nodes) -- the root and its one winning child, at every depth
+  end)
+
+  it("refuses a forcing that is not a boolean, naming the field", function()
+    local S = position(T.connect4())
+    assert.has_error(function() S:search { depth = 1, forcing = "yes" } end,
+      "bad argument #1 to 'search' (field 'forcing': a boolean expected)")
+  end)
+
   it("searches tic-tac-toe from the start to the end: a draw, exactly", function()
     local S = position(T.tictactoe())
     local move, value, info = S:search { depth = 9 }

@@ -58,6 +58,7 @@ typedef struct dg_search_limits {
     int depth;      /* deepest iteration; 0 = as deep as the stop allows (up to 100) */
     uint64_t nodes; /* stop after this many nodes; 0 = no limit */
     int quiescence; /* plies of captures searched past the horizon; 0 = none */
+    int no_forcing; /* nonzero: no forced moves in a game decided by lines (to measure them) */
 } dg_search_limits;
 
 /* The pass, where a search returns a move: a side that must pass. */

@@ -12,7 +12,8 @@
 #include "ldgame_search.h"
 
 /*
- * S:search{ depth =, time =, nodes =, tt_mb =, values =, quiescence =, eval = } -> move, value, info
+ * S:search{ depth =, time =, nodes =, tt_mb =, values =, quiescence =, eval =, forcing = } -> move, value, info
+ *   forcing = false: no forced moves in a game decided by lines (default true).
  *   info = { depth =, nodes =, exact =, stopped =, seconds = }; value for
  *   the side to move (hundredths of a piece; a result beyond +-1000000).
  * S:mcts{ playouts =, time =, seed =, c =, max_nodes =, eval =, values = } -> move, info
@@ -203,7 +204,7 @@ int bs_lua_dgame_search(lua_State *L)
     const dg_desc *d = ls->g->d;
     dg_state *s = ls->s;
     int opts = bs_lua_opttable(L, 2);
-    dg_search_limits lim = {0, 0, DEFAULT_QUIESCENCE};
+    dg_search_limits lim = {0, 0, DEFAULT_QUIESCENCE, 0};
     double seconds = 0;
     lua_Integer tt_mb = 16;
     if (opts) {
@@ -212,6 +213,11 @@ int bs_lua_dgame_search(lua_State *L)
         seconds = bs_lua_numfield(L, opts, "time", 0, 1e7, 0);
         tt_mb = bs_lua_intfield(L, opts, "tt_mb", 1, 4096, 16);
         lim.quiescence = (int)bs_lua_intfield(L, opts, "quiescence", 0, 32, DEFAULT_QUIESCENCE);
+        int t = lua_getfield(L, opts, "forcing");
+        if (t != LUA_TNIL && t != LUA_TBOOLEAN)
+            luaL_argerror(L, 2, "field 'forcing': a boolean expected");
+        lim.no_forcing = t == LUA_TBOOLEAN && !lua_toboolean(L, -1);
+        lua_pop(L, 1);
     }
     if (lim.depth == 0 && seconds == 0 && lim.nodes == 0)
         lim.depth = DEFAULT_DEPTH;
