@@ -256,10 +256,7 @@ static int quiesce(dg_searcher *sr, int alpha, int beta, int ply, int left)
     return best;
 }
 
-/* Whether forced applies to `d`: a placement game on one word decided by
- * lines alone (d->quick, every full-board and ply-limit end a draw), so a
- * finished game is a line win (a margin of 1) or a draw. */
-static int decided_by_lines(const dg_desc *d)
+int dg_decided_by_lines(const dg_desc *d)
 {
     if (!d->quick)
         return 0;
@@ -271,23 +268,12 @@ static int decided_by_lines(const dg_desc *d)
     return 1;
 }
 
-/* Forced moves of a game decided by lines (sr->forcing), once both sides
- * have moved and neither this move nor the reply reaches a ply limit: the
- * moves that complete a line of the mover's win at once and are the only
- * ones searched; else a cell where the opponent would complete a line
- * stays playable for them unless the mover takes it, so with two such
- * cells every move loses to the reply (the value is returned: 2), and
- * with one the move there is the only one searched (the others lose to
- * the reply). The list at `base` is shortened in place (1), or left (0). */
-static int forced(dg_searcher *sr, size_t base, int *count, int ply, int *value)
+int dg_forced(const dg_desc *d, const dg_state *s, dg_move *mv, int *count)
 {
-    const dg_desc *d = sr->d;
-    const dg_state *s = sr->s;
-    if (!sr->forcing || s->moved != 3 || s->ply + 2 >= d->quick_plies)
+    if (s->moved != 3 || s->ply + 2 >= d->quick_plies)
         return 0;
     int me = dg_player(s) - 1;
     uint64_t mine = s->occ[me][0], theirs = s->occ[1 - me][0], threats = 0;
-    dg_move *mv = sr->moves + base;
     int n = *count, wins = 0;
     for (int i = 0; i < n; i++) {
         if (mv[i] == DG_SEARCH_PASS)
@@ -302,10 +288,8 @@ static int forced(dg_searcher *sr, size_t base, int *count, int ply, int *value)
         *count = wins;
         return 1;
     }
-    if (__builtin_popcountll(threats) >= 2) {
-        *value = -(DG_SEARCH_WIN + 256 - (ply + 2)); /* terminal_value of the reply's line */
+    if (__builtin_popcountll(threats) >= 2)
         return 2;
-    }
     if (!threats)
         return 0;
     int kept = 0;
@@ -363,9 +347,9 @@ static int negamax(dg_searcher *sr, int depth, int alpha, int beta, int ply)
         sr->moves[base] = DG_SEARCH_PASS;
         count = 1;
     }
-    int decided;
-    if (forced(sr, base, &count, ply, &decided) == 2)
-        return decided;
+    /* the reply completes a line at one of two cells: the value of that line */
+    if (sr->forcing && dg_forced(sr->d, sr->s, sr->moves + base, &count) == 2)
+        return -(DG_SEARCH_WIN + 256 - (ply + 2));
     int side = dg_player(sr->s);
     for (int i = 0; i < count; i++)
         sr->scores[base + (size_t)i] = move_score(sr, sr->moves[base + (size_t)i], tt_move, ply, side);
@@ -470,7 +454,7 @@ int dg_search(dg_searcher *sr, const dg_desc *d, dg_state *s, const dg_eval_game
     sr->move_used = 0;
     sr->root_best_set = 0;
     sr->qdepth = lim && can_capture(d) ? lim->quiescence : 0;
-    sr->forcing = decided_by_lines(d) && !(lim && lim->no_forcing);
+    sr->forcing = dg_decided_by_lines(d) && !(lim && lim->no_forcing);
     int st = dgs_prepare_eval(sr, eg);
     if (st != BS_OK)
         return st;

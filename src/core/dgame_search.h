@@ -64,6 +64,19 @@ typedef struct dg_search_limits {
 /* The pass, where a search returns a move: a side that must pass. */
 #define DG_SEARCH_PASS UINT64_MAX
 
+/* Forced moves, in a game decided by lines (dg_decided_by_lines: a
+ * placement game on one word whose full-board and ply-limit ends are
+ * draws, so a finished game is a line win or a draw), once both sides have
+ * moved and neither this move nor the reply reaches a ply limit. The moves
+ * that complete a line of the mover's win at once: `mv` keeps only them.
+ * Else a cell where the opponent would complete a line stays playable for
+ * them unless the mover takes it: with one such cell `mv` keeps only the
+ * moves there; with two, every move loses to the reply (2, `mv` as it
+ * was). Returns 1 when `*count` was shortened, 0 when nothing is forced
+ * (or a pass is in the list). */
+int dg_decided_by_lines(const dg_desc *d);
+int dg_forced(const dg_desc *d, const dg_state *s, dg_move *mv, int *count);
+
 typedef struct dg_search_result {
     dg_move move;   /* best move, or DG_SEARCH_PASS */
     int value;      /* for the side to move (see DG_SEARCH_WIN) */

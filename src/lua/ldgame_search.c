@@ -198,6 +198,17 @@ dg_searcher *bs_lua_static_searcher(lua_State *L, int state_arg, int opts, const
 }
 
 /* S:search(opts) */
+/* opts.forcing: nil or a boolean (default true); returns no_forcing. */
+static int no_forcing(lua_State *L, int opts)
+{
+    int t = lua_getfield(L, opts, "forcing");
+    if (t != LUA_TNIL && t != LUA_TBOOLEAN)
+        luaL_argerror(L, 2, "field 'forcing': a boolean expected");
+    int off = t == LUA_TBOOLEAN && !lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    return off;
+}
+
 int bs_lua_dgame_search(lua_State *L)
 {
     lstate *ls = bs_lua_checkdgstate(L, 1);
@@ -213,11 +224,7 @@ int bs_lua_dgame_search(lua_State *L)
         seconds = bs_lua_numfield(L, opts, "time", 0, 1e7, 0);
         tt_mb = bs_lua_intfield(L, opts, "tt_mb", 1, 4096, 16);
         lim.quiescence = (int)bs_lua_intfield(L, opts, "quiescence", 0, 32, DEFAULT_QUIESCENCE);
-        int t = lua_getfield(L, opts, "forcing");
-        if (t != LUA_TNIL && t != LUA_TBOOLEAN)
-            luaL_argerror(L, 2, "field 'forcing': a boolean expected");
-        lim.no_forcing = t == LUA_TBOOLEAN && !lua_toboolean(L, -1);
-        lua_pop(L, 1);
+        lim.no_forcing = no_forcing(L, opts);
     }
     if (lim.depth == 0 && seconds == 0 && lim.nodes == 0)
         lim.depth = DEFAULT_DEPTH;
