@@ -377,6 +377,13 @@ describe("boardscript train", function()
   it("refuses an evaluation or data of another game", function()
     refused({ "train", "--rules", "reversi", "--size", "8", "--games", "4", "--eval", six, "--out", dir .. "/e.bse" },
       "was trained for reversi 6 x 6, not reversi 8 x 8")
+    -- --eval goes on with its file's tables: other phases or features are refused
+    local phases = evalfile.load(six):info().phases
+    refused({ "train", "--rules", "reversi", "--size", "6", "--games", "2", "--eval", six, "--phases",
+              tostring(phases + 1), "--out", dir .. "/e.bse" },
+      ("--eval %s has %d phases, and goes on with them (leave out --phases"):format(six, phases))
+    refused({ "train", "--rules", "reversi", "--size", "6", "--games", "2", "--eval", six, "--features", "none",
+              "--out", dir .. "/e.bse" }, "--eval " .. six .. " has the features mobility,")
     local part = dir .. "/part1.data"
     refused({ "train", "--rules", "reversi", "--size", "8", "--data", part, "--out", dir .. "/e.bse" },
       "holds positions of reversi 6 x 6 (centre=white,size=6), not of reversi 8 x 8")

@@ -216,7 +216,7 @@ end
 
 local function run_data(args, game)
   local rounds = require "boardscript.train.rounds"
-  local ev = args.eval and setup.load_eval(args.eval, game) or setup.new_evaluator(args, game)
+  local ev = args.eval and setup.load_eval(args.eval, game, args) or setup.new_evaluator(args, game)
   local sp = selfplay_of(args, game)
   local stats = require("boardscript.train.fit").data_files {
     game = game, ev = ev, paths = args.data, iterations = args.iterations, shrink = args.shrink or setup.SHRINK,
@@ -244,7 +244,7 @@ local function run_mpc_only(args, game)
     errors.fail(("--mpc-only: %s is played through its hooks; Multi-ProbCut is for the C searcher's rule sets")
       :format(game.name))
   end
-  local ev, meta = setup.load_eval(args.eval, game)
+  local ev, meta = setup.load_eval(args.eval, game, args)
   local line = rounds.fit_mpc(args, game, sp, ev)
   require("boardscript.evalfile").save(args.out, ev, { rules = meta.rules, size = meta.size, shape = meta.shape,
     options = meta.options, seed = meta.seed, command = meta.command, trained = meta.trained })
@@ -309,7 +309,8 @@ function command.run(args)
     rounds = args.rounds, games = args.games, minutes = args.minutes, jobs = args.jobs, seed = args.seed,
     out = args.out, score_games = args.score_games, iterations = args.iterations, shrink = args.shrink,
     mpc_positions = args.mpc_positions, mpc_depth = args.mpc_depth,
-    eval = args.eval, evaluator = args.eval and setup.load_eval(args.eval, game) or setup.new_evaluator(args, game),
+    eval = args.eval, evaluator = args.eval and setup.load_eval(args.eval, game, args)
+      or setup.new_evaluator(args, game),
     command_text = reproduce(args), on_line = output.stdout,
     shard_argv = function(first, count, seconds, eval_path)
       return command.worker_argv(args, sp, first, count, seconds, eval_path)

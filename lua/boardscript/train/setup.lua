@@ -88,14 +88,36 @@ function setup.new_evaluator(args, game)
   return ev
 end
 
---- Loads --eval, checked against the game.
-function setup.load_eval(path, game)
+-- A --phases or --features (in `args`) that asks for other tables than
+-- --eval's file `ev` has is refused: training goes on with the file's.
+local function check_asked(args, ev, game, path)
+  if args == nil or (args.phases == nil and args.features == nil) then return end
+  local asked = setup.new_evaluator(args, game)
+  local want, have = asked:info(), ev:info()
+  asked:close()
+  local function refuse(option, value, has)
+    errors.fail(("train: --%s %s: --eval %s has %s, and goes on with them (leave out --%s, or start a new file "
+      .. "without --eval)"):format(option, value, path, has, option))
+  end
+  if args.phases ~= nil and want.phases ~= have.phases then
+    refuse("phases", args.phases, ("%d phase%s"):format(have.phases, have.phases == 1 and "" or "s"))
+  end
+  local function names(list) return #list > 0 and table.concat(list, ",") or "none" end
+  if args.features ~= nil and names(want.features) ~= names(have.features) then
+    refuse("features", args.features, "the features " .. names(have.features))
+  end
+end
+
+--- Loads --eval, checked against the game (and, given the arguments, against
+-- a --phases or --features asking for other tables).
+function setup.load_eval(path, game, args)
   local evalfile = require "boardscript.evalfile"
   local ev, meta = evalfile.load(path)
   evalfile.check(meta, game.name, game.n, game.board_shape)
   if meta.options and meta.options ~= game.options then
     errors.fail(("%s was trained with the options %s, not %s"):format(path, meta.options, game.options))
   end
+  check_asked(args, ev, game, path)
   return ev, meta
 end
 
