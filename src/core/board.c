@@ -27,10 +27,7 @@ int bs_board_get(const bs_board *b, int r, int c, int *cell)
 {
     if (!b || !cell || !bs_board_on(b, r, c))
         return BS_EINVAL;
-    *cell = BS_EMPTY;
-    for (int p = BS_BLACK; p <= BS_BLOCK; p++)
-        if (b->plane[plane_of(p)][r] >> c & 1u)
-            *cell = p;
+    *cell = bs_board_cell(b, r, c);
     return BS_OK;
 }
 

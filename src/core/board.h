@@ -50,8 +50,8 @@ static inline bool bs_board_on(const bs_board *b, int r, int c)
     return r >= 0 && c >= 0 && r < b->rows && c < b->cols;
 }
 int bs_board_get(const bs_board *b, int r, int c, int *cell);
-/* The cell at (r, c), which must be on the board: bs_board_get's answer
- * without its checks (a block over a white over a black disc, as there). */
+/* The cell at (r, c), which must be on the board (bs_board_get checks
+ * that first): a block over a white over a black disc, should planes overlap. */
 static inline int bs_board_cell(const bs_board *b, int r, int c)
 {
     uint32_t bit = 1u << c;

@@ -63,7 +63,7 @@ struct dg_searcher {
     uint64_t nodes, node_limit;
     int stop, allow_stop, failed, horizon;
     int qdepth; /* plies of captures past the horizon (0: none) */
-    int forcing; /* a game decided by lines alone: forced moves (dgame_search.c, forced) */
+    int forcing; /* a game decided by lines alone: forced moves (dg_forced) */
     dg_move root_best;
     int root_best_set;
 };
