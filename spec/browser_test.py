@@ -60,6 +60,9 @@ if not CHROMIUM or not DRIVER:
     skip("chromium or chromedriver is not installed")
 
 BIN = os.environ.get("BOARDSCRIPT_BIN") or os.path.join(os.path.dirname(__file__), "..", "build", "boardscript")
+# Seconds a wait for the page to show what the server answered may take:
+# generous, as the sanitizer build's server answers slowly beside the other tests.
+WAIT = 30
 SHOTS = os.path.abspath(os.environ.get("SCREENSHOTS") or os.path.dirname(os.path.abspath(BIN)))
 
 
@@ -207,7 +210,7 @@ def play_reversi(driver, base, failures):
     # a refused move shows its reason; the game is unchanged
     box = driver.find_element(By.ID, "move")
     box.send_keys("a1", Keys.ENTER)
-    WebDriverWait(driver, 10).until(lambda d: "not a legal move" in d.find_element(By.ID, "message").text)
+    WebDriverWait(driver, WAIT).until(lambda d: "not a legal move" in d.find_element(By.ID, "message").text)
     # a typed move (keyboard play)
     box.send_keys(view["moves"][0], Keys.ENTER)
     view = settled(driver, base)
@@ -361,7 +364,7 @@ def two_tabs(driver, base, failures):
 def keyboard(driver, base, failures):
     """Keyboard only: Start, the focus lands on the board, arrows move it, Enter plays."""
     driver.get(base)
-    WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#rules option"))
+    WebDriverWait(driver, WAIT).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#rules option"))
     Select(driver.find_element(By.ID, "white-level")).select_by_visible_text("Easy (greedy)")
     size = driver.find_element(By.ID, "size")
     size.clear()
@@ -429,7 +432,7 @@ def sidebar(driver, base, failures):
     rules = {r["name"]: r for r in api(base, "api/rules")["rules"]}
     view = post(base, "api/games", {"rules": "dots", "size": "2x3", "players": {"1": "human", "2": "dots_search"}})
     driver.get(base + f"?game={view['id']}")
-    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "rules").get_attribute("value") == "dots")
+    WebDriverWait(driver, WAIT).until(lambda d: d.find_element(By.ID, "rules").get_attribute("value") == "dots")
     if driver.find_element(By.ID, "size").get_attribute("value") != "2x3":
         failures.append("sidebar: the loaded game's size is not shown")
     if Select(driver.find_element(By.ID, "white-level")).first_selected_option.get_attribute("value") != "dots_search":
@@ -447,7 +450,7 @@ def sidebar(driver, base, failures):
     view = settled(driver, base, lambda v: v["rules"] == "reversi")
     click(driver, "#resign")
     click(driver, "#resign")
-    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "banner").is_displayed())
+    WebDriverWait(driver, WAIT).until(lambda d: d.find_element(By.ID, "banner").is_displayed())
     if "You resigned. You lost" not in driver.find_element(By.ID, "banner").text:
         failures.append(f"resign: banner {driver.find_element(By.ID, 'banner').text!r}")
 
@@ -465,7 +468,7 @@ def study(driver, base, record_text, failures):
     steps = 0
     click(driver, "#first")
     for ply in range(0, min(plies, 8) + 1):
-        WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "plylabel").text == f"move {ply} of {plies}")
+        WebDriverWait(driver, WAIT).until(lambda d: d.find_element(By.ID, "plylabel").text == f"move {ply} of {plies}")
         view = api(base, f"api/games/{game_id(driver)}")
         if view["study"]["ply"] != ply or len(view["log"]) != ply:
             failures.append(f"study: the page shows move {ply}, the engine {view['study']['ply']}")
@@ -477,15 +480,15 @@ def study(driver, base, record_text, failures):
         steps += 1
     # the move list: a click goes to that move
     click(driver, '#log button.ply[data-ply="3"]')
-    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "plylabel").text == f"move 3 of {plies}")
+    WebDriverWait(driver, WAIT).until(lambda d: d.find_element(By.ID, "plylabel").text == f"move 3 of {plies}")
     # the chart: a click on it goes to the move under it (a quarter of the way: that move)
     plot = driver.find_element(By.CSS_SELECTOR, "#board rect.plot")
     quarter = round(plies / 4)
     width = plot.size["width"]
     ActionChains(driver).move_to_element_with_offset(plot, -width / 2 + width * quarter / plies, 0).click().perform()
-    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "plylabel").text == f"move {quarter} of {plies}")
+    WebDriverWait(driver, WAIT).until(lambda d: d.find_element(By.ID, "plylabel").text == f"move {quarter} of {plies}")
     click(driver, '#log button.ply[data-ply="3"]')
-    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "plylabel").text == f"move 3 of {plies}")
+    WebDriverWait(driver, WAIT).until(lambda d: d.find_element(By.ID, "plylabel").text == f"move 3 of {plies}")
     click(driver, "#suggest")
     WebDriverWait(driver, 30).until(lambda d: "suggests" in d.find_element(By.ID, "hint").text)
     move = driver.find_element(By.ID, "hint").text.split()[-1]
@@ -512,7 +515,7 @@ def study(driver, base, record_text, failures):
 def watch(driver, base, failures):
     """Watches a 2-game match of 4 x 4 Reversi to its end: the page's lines are the engine's; pause stops it."""
     driver.get(base + "?rules=reversi&size=4")
-    WebDriverWait(driver, 10).until(lambda d: game_id(d) is not None)
+    WebDriverWait(driver, WAIT).until(lambda d: game_id(d) is not None)
     first = game_id(driver)
     for id_, value in (("match-a", "greedy"), ("match-b", "random"), ("match-games", "2")):
         box = driver.find_element(By.ID, id_)
@@ -545,7 +548,7 @@ def watch(driver, base, failures):
 def play_dots(driver, base, failures):
     driver.get(base + "?rules=dots&size=2x2")
     # the page names the seats by the rule set's sides; player 2 is set in the form
-    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "white-label").text == "Player 2"
+    WebDriverWait(driver, WAIT).until(lambda d: d.find_element(By.ID, "white-label").text == "Player 2"
                                     and game_id(d) is not None)
     first = game_id(driver)
     Select(driver.find_element(By.ID, "white-level")).select_by_value("custom")
@@ -553,7 +556,7 @@ def play_dots(driver, base, failures):
     white.clear()
     white.send_keys("dots_search")
     click(driver, "#start")
-    WebDriverWait(driver, 10).until(lambda d: game_id(d) not in (None, first))
+    WebDriverWait(driver, WAIT).until(lambda d: game_id(d) not in (None, first))
     view = settled(driver, base)
     if view["players"].get("2") != "dots_search":
         failures.append(f"dots: player 2 is {view['players']}")
