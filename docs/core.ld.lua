@@ -93,7 +93,8 @@
 
 --- What a value is, as `io.type` tells files: the type name of an object
 -- of this module ("board", "rng", "dots", "cursor", "searcher",
--- "dots_solver", "evaluator", "trainer", "dgame" or "dgame_state"), "closed " and the name for a
+-- "dots_solver", "evaluator", "trainer", "dgame", "dgame_state", "dgame_eval",
+-- "dgame_trainer" or "dgame_searcher"), "closed " and the name for a
 -- closed one ("closed board"), or nil (fail) for any other value. The test
 -- is the registry's own metatable (`luaL_testudata`), so a table whose
 -- metatable says `__name = "boardscript.board"` is not a board.
@@ -223,6 +224,15 @@
 -- has its own)
 -- @return the evaluation E
 -- @raise for a shape with too many weights or no window
+
+--- A searcher of described games whose transposition table is kept from
+-- search to search (`dgame_state:search`'s `searcher` option): a player's
+-- moves of one game share what the last search found. The table is
+-- emptied when a search comes with another game, another learned
+-- evaluation, other `values`, `quiescence` or `forcing`.
+-- @function dgame_searcher
+-- @tab[opt] opts `tt_mb` (the table in MiB, 1..4096, default 16)
+-- @treturn dgame_searcher
 
 --- Reads what `E:save()` wrote.
 -- @function dgame_eval_load
@@ -619,6 +629,15 @@
 --- Frees the solver's table now; using the solver afterwards raises.
 -- @function dots_solver:close
 
+--- A described-game searcher (userdata "boardscript.dgame_searcher"),
+-- closed by `close`, a `<close>` variable or the collector (closing twice is
+-- safe). Passing a closed one to `dgame_state:search` raises "attempt to use
+-- a closed dgame_searcher".
+-- @type dgame_searcher
+
+--- Frees the searcher's table now.
+-- @function dgame_searcher:close
+
 --- An alpha-beta searcher (userdata "boardscript.searcher"), closed by
 -- `close`, a `<close>` variable or the collector (closing twice is safe). A
 -- closed searcher raises "attempt to use a closed searcher".
@@ -971,7 +990,10 @@
 -- (seconds of wall time), `nodes`, `tt_mb` (1..4096, default 16), `values`
 -- (a list of the kinds' values, default 1 each), `quiescence` (0..32 plies
 -- of captures past the horizon, default 8), `eval` (a learned evaluation
--- of this game, `core.dgame_eval`: the horizon's value instead)
+-- of this game, `core.dgame_eval`: the horizon's value instead), `forcing`
+-- (false: no forced moves in a game decided by lines), `searcher` (a
+-- `core.dgame_searcher`: its kept table instead of one of `tt_mb` made for
+-- this search)
 -- @return the move
 -- @treturn int its value for the side to move, in hundredths of a piece;
 -- beyond +-1000000 a win or loss found

@@ -377,6 +377,7 @@ describe("boardscript.core", function()
       dgame_trainer = { make = function()
         return core.dgame_eval(core.dgame(require("support.dgame_tables").tictactoe()):start()):trainer()
       end },
+      dgame_searcher = { make = function() return core.dgame_searcher { tt_mb = 1 } end, close = "close" },
     }
 
     it("names every type of the module, as its metatable does", function()

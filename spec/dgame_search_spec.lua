@@ -158,6 +158,56 @@ describe("S:search (alpha-beta over a described game)", function()
   end)
 end)
 
+describe("core.dgame_searcher (a table kept between searches)", function()
+  local MIDGAME = "c f e b c c c e e e c f e f"
+
+  it("searches a position seen before in fewer nodes, to the same move and value", function()
+    local C = position(T.connect4(), MIDGAME)
+    local kept = core.dgame_searcher { tt_mb = 4 }
+    local m0, v0, i0 = C:search { depth = 9, tt_mb = 4 }
+    local m1, v1, i1 = C:search { depth = 9, searcher = kept }
+    local m2, v2, i2 = C:search { depth = 9, searcher = kept }
+    assert.same({ m0, v0, i0.nodes }, { m1, v1, i1.nodes })
+    assert.same({ m0, v0 }, { m2, v2 })
+    assert.is_true(i2.nodes < i1.nodes / 2)
+    -- after the move played, its entries still serve: fewer nodes than afresh
+    assert(C:play(m0))
+    local _, _, fresh = C:search { depth = 8, tt_mb = 4 }
+    local _, _, again = C:search { depth = 8, searcher = kept }
+    assert.is_true(again.nodes < fresh.nodes)
+  end)
+
+  it("empties its table for another game, evaluation values or options", function()
+    local C = position(T.connect4(), MIDGAME)
+    local X = position(T.tictactoe(), "a1")
+    local _, _, fresh = C:search { depth = 9, tt_mb = 4 }
+    for _, case in ipairs {
+      { X, {}, {} }, { C, { values = { 3 } }, {} }, { C, { forcing = false }, {} },
+      { C, { quiescence = 2 }, {} },
+    } do
+      local kept = core.dgame_searcher { tt_mb = 4 }
+      assert(C:search { depth = 9, searcher = kept })
+      local opts = { depth = 6, searcher = kept }
+      for k, v in pairs(case[2]) do opts[k] = v end
+      assert(case[1]:search(opts))
+      local _, _, info = C:search { depth = 9, searcher = kept }
+      assert.equal(fresh.nodes, info.nodes)
+    end
+  end)
+
+  it("names a searcher at fault", function()
+    local C = position(T.connect4())
+    local kept = core.dgame_searcher()
+    kept:close()
+    for _, case in ipairs { { 5, "searcher" }, { kept, "closed" }, { core.rng(1), "searcher" } } do
+      local ok, err = pcall(C.search, C, { depth = 2, searcher = case[1] })
+      assert.is_false(ok)
+      assert.matches(case[2], err, 1, true)
+    end
+    assert.has_error(function() core.dgame_searcher { tt_mb = 0 } end)
+  end)
+end)
+
 describe("S:mcts (UCT over a described game)", function()
   it("finds the immediate win in tic-tac-toe and Connect Four", function()
     local S = position(T.tictactoe(), "a1 a2 b1 b2")
@@ -252,6 +302,22 @@ describe("the alphabeta and mcts policies on a described game", function()
       local p = players.load(spec, g.rules)
       assert.equal(g.rules:parse_move("a", g.state), players.choose(p, g))
     end
+  end)
+
+  it("alphabeta keeps its described searcher's table from move to move, and frees it on close", function()
+    local inst = players.load("alphabeta:depth=7")
+    local g = connect4_game("c f e b c c c e e e c f e f")
+    local counts = {}
+    local ctx = { log = function(fmt, ...)
+      local line = fmt:format(...)
+      counts[#counts + 1] = tonumber(line:match("nodes (%d+)"))
+    end }
+    for _ = 1, 2 do assert(inst.policy:choose(g, ctx)) end
+    assert.equal(2, #counts)
+    assert.is_true(counts[2] < counts[1])
+    assert.is_not_nil(rawget(inst.policy, "dgame_searcher"))
+    inst.policy:close()
+    assert.is_nil(rawget(inst.policy, "dgame_searcher"))
   end)
 
   it("give the same moves for the same seed (mcts)", function()

@@ -303,6 +303,15 @@ matrix.types = {
       assert(t:count() >= 1, "dgame_trainer: add")
     end,
   },
+  ["boardscript.dgame_searcher"] = {
+    short = "dgame_searcher",
+    make = function() return core.dgame_searcher { tt_mb = 1 } end,
+    state = function(s) return tostring(s):match("%(closed%)") or "open" end,
+    probe = function(s)
+      local S = core.dgame(dgame_tables.tictactoe()):start()
+      assert(math.type(S:search { depth = 2, searcher = s }) == "integer", "dgame_searcher: search")
+    end,
+  },
   ["boardscript.dots_solver"] = {
     short = "dots_solver",
     make = function() return core.dots_solver { tt_mb = 1 } end,
@@ -316,6 +325,7 @@ local SEARCHER, SOLVER = "boardscript.searcher", "boardscript.dots_solver"
 local CURSOR = "boardscript.cursor"
 local DGAME, DGSTATE = "boardscript.dgame", "boardscript.dgame_state"
 local DGEVAL, DGTRAINER = "boardscript.dgame_eval", "boardscript.dgame_trainer"
+local DGSEARCHER = "boardscript.dgame_searcher"
 local function dgstate() return core.dgame(dgame_tables.tictactoe()):start() end
 local function dgeval() return core.dgame_eval(dgstate()) end
 -- A described game's move: any number is one (a nonsense one is illegal, not an error).
@@ -382,6 +392,7 @@ matrix.functions = {
   { of = "module", name = "dgame", args = { { valid = dgame_tables.tictactoe, ok = function() return false end } } },
   { of = "module", name = "dgame_eval",
     args = { k.udata(DGSTATE, dgstate), k.table(false, function() return {} end) } },
+  { of = "module", name = "dgame_searcher", args = { k.table(false, function() return { tt_mb = 1 } end) } },
   { of = "module", name = "dgame_eval_load", fail_ok = true,
     args = { k.string(false, function() return dgeval():save() end) } },
 
@@ -477,6 +488,10 @@ matrix.functions = {
   { of = DOTS, name = "__eq", args = { k.any(function() return core.dots(2, 2) end) }, self = k.any() },
 
   -- the Dots and Boxes solver
+  { of = DGSEARCHER, name = "close", args = {}, closed_ok = true },
+  { of = DGSEARCHER, name = "__gc", args = {}, closed_ok = true },
+  { of = DGSEARCHER, name = "__close", args = { k.any() }, closed_ok = true },
+  { of = DGSEARCHER, name = "__tostring", args = {}, closed_ok = true },
   { of = SOLVER, name = "value", args = { k.udata(DOTS, function() return core.dots(1, 2) end), k.table() } },
   { of = SOLVER, name = "best", args = { k.udata(DOTS, function() return core.dots(1, 2) end), k.table() } },
   { of = SOLVER, name = "nodes", args = {} },

@@ -5,6 +5,17 @@
 #include "common.h"
 #include "dgame_search_impl.h"
 
+void dg_searcher_set_stop(dg_searcher *sr, int (*should_stop)(void *userdata), void *userdata)
+{
+    sr->cfg.should_stop = should_stop;
+    sr->cfg.stop_userdata = userdata;
+}
+
+void dg_searcher_clear(dg_searcher *sr)
+{
+    memset(sr->tt, 0, (sr->tt_mask + 1) * sizeof(tt_entry));
+}
+
 int dg_searcher_new(dg_searcher **out, const dg_search_config *cfg)
 {
     if (!out)
@@ -19,7 +30,7 @@ int dg_searcher_new(dg_searcher **out, const dg_search_config *cfg)
     size_t entries = 1;
     while (entries * 2 * sizeof(tt_entry) <= bytes)
         entries *= 2;
-    sr->tt = calloc(entries, sizeof(tt_entry));
+    sr->tt = bs_table_alloc(entries * sizeof(tt_entry), 0); /* kept between moves: huge pages pay */
     sr->move_cap = (size_t)DG_MOVES_MAX * 4;
     sr->moves = malloc(sr->move_cap * sizeof *sr->moves);
     sr->scores = malloc(sr->move_cap * sizeof *sr->scores);

@@ -50,9 +50,15 @@ typedef struct dg_search_config {
 
 typedef struct dg_searcher dg_searcher;
 
-/* BS_OK, BS_EINVAL (NULL out), BS_ENOMEM. */
+/* BS_OK, BS_EINVAL (NULL out), BS_ENOMEM. A searcher may search again
+ * and again: its table is kept between searches (a player's moves of one
+ * game share what they found), its ordering tables are not. */
 int dg_searcher_new(dg_searcher **out, const dg_search_config *cfg);
 void dg_searcher_free(dg_searcher *sr);
+/* The stop of the searches to come (cfg's should_stop and stop_userdata). */
+void dg_searcher_set_stop(dg_searcher *sr, int (*should_stop)(void *userdata), void *userdata);
+/* Empties the table: its entries were found with another game or evaluation. */
+void dg_searcher_clear(dg_searcher *sr);
 
 typedef struct dg_search_limits {
     int depth;      /* deepest iteration; 0 = as deep as the stop allows (up to 100) */

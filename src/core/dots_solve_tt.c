@@ -1,37 +1,8 @@
 /* dots_solve_tt.c - solver geometry, board symmetries and the transposition table. */
-#if defined(__linux__) && !defined(_DEFAULT_SOURCE)
-#define _DEFAULT_SOURCE /* madvise */
-#endif
 #include "dots_solve_impl.h"
 
 #include <stdlib.h>
 #include <string.h>
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
-
-#define HUGE_PAGE ((size_t)2 << 20)
-
-/* The table, zeroed. One of 64 MiB or more is aligned to 2 MiB and, on
- * Linux, asks for transparent huge pages: the search probes it at random,
- * and with 4 KiB pages most probes of a table of a GiB also miss the TLB
- * (measured: a fifth of the time went to faults and page walks). It is
- * zeroed here, so all of it is resident at once; smaller tables come from
- * calloc, whose untouched pages cost nothing (a player making a solver a
- * move). */
-static uint64_t *table_alloc(size_t bytes)
-{
-    if (bytes < 32 * HUGE_PAGE || bytes % HUGE_PAGE)
-        return calloc(1, bytes);
-    uint64_t *t = aligned_alloc(HUGE_PAGE, bytes);
-    if (!t)
-        return NULL;
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    madvise(t, bytes, MADV_HUGEPAGE); /* only a hint: failing is fine */
-#endif
-    memset(t, 0, bytes);
-    return t;
-}
 
 #define DEFAULT_TT_BYTES ((size_t)16 << 20)
 
@@ -277,7 +248,8 @@ int bs_dots_solver_new(bs_dots_solver **out, const bs_dots_solve_config *cfg)
     size_t buckets = 1, per = TT_WAYS * sizeof(uint64_t);
     while (buckets <= bytes / per / 2 && buckets < ((size_t)1 << 40))
         buckets <<= 1;
-    s->tt = table_alloc(buckets * TT_WAYS * sizeof *s->tt);
+    /* huge pages from 64 MiB: a player's small tables stay lazy */
+    s->tt = bs_table_alloc(buckets * TT_WAYS * sizeof *s->tt, (size_t)64 << 20);
     if (!s->tt) {
         free(s);
         return BS_ENOMEM;

@@ -233,6 +233,7 @@ static const struct {
     {DGSTATE_META, NULL},
     {DGEVAL_META, NULL},
     {DGTRAINER_META, NULL},
+    {DGSEARCHER_META, bs_lua_dgame_searcher_closed},
 };
 
 /* core.type(x) -> "board", "closed board", ... (as io.type), or fail for

@@ -26,6 +26,7 @@
 #define DGSTATE_META "boardscript.dgame_state"
 #define DGEVAL_META "boardscript.dgame_eval"
 #define DGTRAINER_META "boardscript.dgame_trainer"
+#define DGSEARCHER_META "boardscript.dgame_searcher"
 
 /* Each userdata type adds its constructor(s) to the module table at the top
  * of the stack and creates its metatable. */
@@ -44,6 +45,7 @@ int bs_lua_searcher_closed(const void *object);
 int bs_lua_dots_solver_closed(const void *object);
 int bs_lua_evaluator_closed(const void *object);
 int bs_lua_trainer_closed(const void *object);
+int bs_lua_dgame_searcher_closed(const void *object);
 
 /* A closed object of the type `meta` at `arg` was used: raises "bad
  * argument #arg to 'name' (attempt to use a closed board)" (as liolib's

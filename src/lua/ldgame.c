@@ -416,4 +416,5 @@ void bs_lua_open_dgame(lua_State *L)
     lua_pushcfunction(L, core_dgame);
     lua_setfield(L, -2, "dgame");
     bs_lua_open_dgame_eval(L);
+    bs_lua_open_dgame_searcher(L);
 }

@@ -12,8 +12,12 @@
 #include "ldgame_search.h"
 
 /*
- * S:search{ depth =, time =, nodes =, tt_mb =, values =, quiescence =, eval =, forcing = } -> move, value, info
+ * S:search{ depth =, time =, nodes =, tt_mb =, values =, quiescence =, eval =, forcing =, searcher = }
+ *     -> move, value, info
  *   forcing = false: no forced moves in a game decided by lines (default true).
+ *   searcher: a core.dgame_searcher{ tt_mb = } whose table is kept between
+ *   searches (a player's moves); emptied when the game, the evaluation or
+ *   the options change. Without it each search has its own (tt_mb MiB).
  *   info = { depth =, nodes =, exact =, stopped =, seconds = }; value for
  *   the side to move (hundredths of a piece; a result beyond +-1000000).
  * S:mcts{ playouts =, time =, seed =, c =, max_nodes =, eval =, values = } -> move, info
@@ -209,6 +213,101 @@ static int no_forcing(lua_State *L, int opts)
     return off;
 }
 
+/* A searcher kept between searches (core.dgame_searcher): its table, and
+ * what the entries in it were found with. Uservalues: 1 the game (G) and
+ * 2 the learned evaluation (E or nil) of its last search, held so that
+ * neither can be freed and another made at the same address. */
+typedef struct lsearcher {
+    dg_searcher *sr;
+    uint64_t print; /* the last search's evaluation and options */
+} lsearcher;
+
+/* core.dgame_searcher{ tt_mb = 16 } */
+static int core_dgame_searcher(lua_State *L)
+{
+    int opts = bs_lua_opttable(L, 1);
+    lua_Integer tt_mb = opts ? bs_lua_intfield(L, opts, "tt_mb", 1, 4096, 16) : 16;
+    lsearcher *ks = lua_newuserdatauv(L, sizeof *ks, 2);
+    memset(ks, 0, sizeof *ks);
+    luaL_setmetatable(L, DGSEARCHER_META);
+    dg_search_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.tt_bytes = (size_t)tt_mb << 20;
+    if (dg_searcher_new(&ks->sr, &cfg) != BS_OK)
+        return luaL_error(L, "not enough memory for the search's %d MiB table", (int)tt_mb);
+    return 1;
+}
+
+static int searcher_close(lua_State *L)
+{
+    lsearcher *ks = luaL_checkudata(L, 1, DGSEARCHER_META);
+    dg_searcher_free(ks->sr);
+    ks->sr = NULL;
+    return 0;
+}
+
+static int searcher_tostring(lua_State *L)
+{
+    lsearcher *ks = luaL_checkudata(L, 1, DGSEARCHER_META);
+    if (ks->sr)
+        lua_pushfstring(L, "dgame_searcher (%p)", (void *)ks);
+    else
+        lua_pushliteral(L, "dgame_searcher (closed)");
+    return 1;
+}
+
+int bs_lua_dgame_searcher_closed(const void *object)
+{
+    return ((const lsearcher *)object)->sr == NULL;
+}
+
+/* A fingerprint of what a search's values depend on besides the position. */
+static uint64_t search_print(const dg_eval_game *eg, const dg_search_limits *lim)
+{
+    uint64_t h = bs_mix64((uint64_t)lim->quiescence * 0x9e3779b97f4a7c15ULL + (uint64_t)lim->no_forcing);
+    for (int k = 0; k < DG_EVAL_KINDS; k++)
+        h = bs_mix64(h ^ (uint64_t)(unsigned)eg->values[k]);
+    return h;
+}
+
+/* The searcher given as opts.searcher (NULL: none), made ready for a
+ * search of S (at 1) with `eg` and `lim`: its table emptied when the game,
+ * the evaluation or the options differ from its last search's. */
+static dg_searcher *kept_searcher(lua_State *L, int opts, const dg_eval_game *eg, const dg_search_limits *lim)
+{
+    if (!opts || lua_getfield(L, opts, "searcher") == LUA_TNIL) {
+        if (opts)
+            lua_pop(L, 1);
+        return NULL;
+    }
+    lsearcher *ks = luaL_testudata(L, -1, DGSEARCHER_META);
+    if (!ks)
+        luaL_argerror(L, 2, "field 'searcher': a core.dgame_searcher expected");
+    if (!ks->sr)
+        luaL_argerror(L, 2, lua_pushfstring(L, "field 'searcher': %s", bs_lua_pushclosed(L, DGSEARCHER_META)));
+    int k = lua_gettop(L);
+    uint64_t print = search_print(eg, lim);
+    lua_getiuservalue(L, 1, 1); /* G */
+    lua_getiuservalue(L, k, 1);
+    int same = lua_rawequal(L, -1, -2) && print == ks->print;
+    lua_pop(L, 1);
+    lua_setiuservalue(L, k, 1);
+    lua_getfield(L, opts, "eval");
+    if (!eg->learned) {
+        lua_pop(L, 1);
+        lua_pushnil(L);
+    }
+    lua_getiuservalue(L, k, 2);
+    same = same && lua_rawequal(L, -1, -2);
+    lua_pop(L, 1);
+    lua_setiuservalue(L, k, 2);
+    lua_pop(L, 1); /* the searcher: opts holds it */
+    if (!same)
+        dg_searcher_clear(ks->sr);
+    ks->print = print;
+    return ks->sr;
+}
+
 int bs_lua_dgame_search(lua_State *L)
 {
     lstate *ls = bs_lua_checkdgstate(L, 1);
@@ -243,12 +342,17 @@ int bs_lua_dgame_search(lua_State *L)
     /* the whole time is used: an iteration cut short still counts (its
      * first move is the last iteration's best, any that beat it is kept) */
     dg_search_config cfg = {(size_t)tt_mb << 20, should_stop, &budget, NULL};
-    dg_searcher *sr;
-    if (dg_searcher_new(&sr, &cfg) != BS_OK)
+    dg_searcher *kept = kept_searcher(L, opts, &eg, &lim), *sr = kept;
+    if (kept)
+        dg_searcher_set_stop(kept, should_stop, &budget);
+    else if (dg_searcher_new(&sr, &cfg) != BS_OK)
         return luaL_error(L, "not enough memory for the search's %d MiB table", (int)tt_mb);
     dg_search_result res;
     int st = dg_search(sr, d, s, &eg, &lim, &res); /* raises nothing: s is restored */
-    dg_searcher_free(sr);
+    if (kept)
+        dg_searcher_set_stop(kept, NULL, NULL);
+    else
+        dg_searcher_free(sr);
     if (st == BS_ENOMEM)
         return luaL_error(L, "not enough memory for the search");
     if (st != BS_OK)
@@ -358,4 +462,14 @@ int bs_lua_dgame_mcts(lua_State *L)
     }
     lua_setfield(L, -2, "visits");
     return 2;
+}
+
+void bs_lua_open_dgame_searcher(lua_State *L)
+{
+    static const luaL_Reg methods[] = {{"close", searcher_close}, {NULL, NULL}};
+    static const luaL_Reg meta[] = {{"__gc", searcher_close}, {"__close", searcher_close},
+                                        {"__tostring", searcher_tostring}, {NULL, NULL}};
+    bs_lua_newmeta(L, DGSEARCHER_META, methods, meta);
+    lua_pushcfunction(L, core_dgame_searcher);
+    lua_setfield(L, -2, "dgame_searcher");
 }

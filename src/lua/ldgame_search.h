@@ -9,6 +9,8 @@
 /* S:search{...} and S:mcts{...}: the methods (S at 1, options at 2). */
 int bs_lua_dgame_search(lua_State *L);
 int bs_lua_dgame_mcts(lua_State *L);
+/* core.dgame_searcher{ tt_mb = } (a table kept between S:search calls). */
+void bs_lua_open_dgame_searcher(lua_State *L);
 
 /* The learned evaluation (core.dgame_eval, ldgame_ntuple.c) at `arg`. */
 struct dg_ntuple;

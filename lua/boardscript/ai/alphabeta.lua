@@ -133,7 +133,8 @@ end
 
 -- An instance: its own searcher; `new` is not one of its methods, so a
 -- policy file may return an instance as it is.
--- Its searcher (`self.searcher`) is made at its first use, so an instance
+-- Its searcher (`self.searcher`; `self.dgame_searcher` for described
+-- games, whose table is kept from move to move) is made at its first use, so an instance
 -- that never searches (a seat of `boardscript serve`, whose moves are
 -- searched in worker processes) holds no table. (Its metatable is apart:
 -- an instance reaches no table of its methods through a field,
@@ -141,9 +142,15 @@ end
 local Instance = { name = "alphabeta", accepts = accepts }
 local InstanceMeta = {
   __index = function(self, key)
-    if key ~= "searcher" then return Instance[key] end
-    local searcher = core.searcher { tt_mb = self.opts.tt_mb or 16, weights = self.opts.weights }
-    rawset(self, "searcher", searcher)
+    local searcher
+    if key == "searcher" then
+      searcher = core.searcher { tt_mb = self.opts.tt_mb or 16, weights = self.opts.weights }
+    elseif key == "dgame_searcher" then
+      searcher = core.dgame_searcher { tt_mb = self.opts.tt_mb or 16 }
+    else
+      return Instance[key]
+    end
+    rawset(self, key, searcher)
     return searcher
   end,
 }
@@ -158,10 +165,12 @@ end
 --- Frees the instance's searcher (its table) now; a later search makes a
 -- new one.
 function Instance:close()
-  local searcher = rawget(self, "searcher")
-  if searcher then
-    rawset(self, "searcher", nil)
-    searcher:close()
+  for _, key in ipairs { "searcher", "dgame_searcher" } do
+    local searcher = rawget(self, key)
+    if searcher then
+      rawset(self, key, nil)
+      searcher:close()
+    end
   end
 end
 
@@ -221,7 +230,7 @@ local function choose_described(self, g, ctx)
   local depth, time = budget(opts, ctx, alphabeta.DESCRIBED_DEPTH)
   if depth == nil and time == nil then depth, time = alphabeta.DESCRIBED_DEPTH, alphabeta.DESCRIBED_TIME end
   local normalised = describe.normalize(g.rules, g.opts or {})
-  local move, value, info = g.state.board:search { depth = depth, time = time, tt_mb = opts.tt_mb or 16,
+  local move, value, info = g.state.board:search { depth = depth, time = time, searcher = self.dgame_searcher,
     values = normalised.values,
     eval = require("boardscript.described_eval").for_policy(self, opts.eval, g, "alphabeta") }
   if move == nil then return nil end
