@@ -22,7 +22,7 @@ int bs_searcher_new(bs_searcher **out, const bs_search_config *cfg)
     size_t entries = 2; /* the exact solver reads entries in pairs */
     while (entries * 2 * sizeof(tt_entry) <= bytes)
         entries *= 2;
-    s->tt = calloc(entries, sizeof(tt_entry));
+    s->tt = bs_table_alloc(entries * sizeof(tt_entry), 0); /* kept from move to move: huge pages pay */
     if (!s->tt) {
         free(s);
         return BS_ENOMEM;
