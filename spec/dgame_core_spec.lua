@@ -201,6 +201,40 @@ describe("core.dgame", function()
     end)
   end)
 
+  it("the quick games' bulk perft (lines on one word) counts what every leaf played counts", function()
+    local C = start(T.connect4())
+    assert.equal(5673234, C:perft(8))
+    -- near lines, a ply limit, blocks under which cells stay empty, a setup line, small boards
+    local function connect(rows, cols, k)
+      local t = T.connect4()
+      t.rows, t.cols, t.cells = rows, cols, T.empty(rows, cols)
+      t.ends[1].k = k
+      return t
+    end
+    local limited = T.connect4()
+    limited.ends[#limited.ends + 1] = { op = "plies", n = 9, result = "draw" }
+    local blocked = connect(4, 4, 3)
+    blocked.cells[T.cell("b3", 4) + 1] = -1
+    local closed = connect(3, 3, 3) -- b3 stays empty under the block: no move once a, b1 and c are filled
+    closed.cells[T.cell("b2", 3) + 1] = -1
+    closed.no_move = "pass"
+    local lined = T.tictactoe()
+    for _, name in ipairs { "a1", "b1", "c1" } do lined.cells[T.cell(name, 3) + 1] = 2 end
+    for _, case in ipairs { { T.connect4(), 4, 60 }, { limited, 4, 12 }, { blocked, 5, 16 },
+                            { connect(5, 5, 3), 4, 25 }, { T.tictactoe(), 5, 9 }, { lined, 3, 1 },
+                            { closed, 6, 9 } } do
+      local S, rng = start(case[1]), core.rng(7)
+      for _ = 1, case[3] do
+        for d = 2, case[2] do
+          assert.equal(S:perft(d, { bulk = false }), S:perft(d), case[1].name .. " ply " .. S:ply() .. " depth " .. d)
+        end
+        if S:finished() then break end
+        local moves, n = S:moves()
+        if n == 0 then assert(S:pass()) else S:play(moves[rng:random(n)]) end
+      end
+    end
+  end)
+
   it("perft with every leaf played ({ bulk = false }, as RBG's) counts the same as in bulk", function()
     for _, case in ipairs { { T.tictactoe(), 9 }, { T.connect4(), 5 }, { T.breakthrough(), 3 }, { T.draughts(), 6 },
                             { T.ataxx(), 3 }, { T.hex(5, true), 3 } } do

@@ -121,10 +121,59 @@ static int64_t perft_place(const dg_desc *d, dg_state *s, int depth, int bulk, d
     return total;
 }
 
+/* A node without a move: the quick count hands the tree back. */
+#define QUICK_NO_MOVE INT64_MIN
+
+/* Bulk perft of a quick game (d->quick: one placement rule on any empty
+ * cell or into a column, ends only lines of at least k, a full board and a
+ * ply limit; one word) where no ply limit can come within `depth` plies
+ * (the caller's test) and while there is a move: there only a line ends a game,
+ * and a line of the mover's on the whole board is one its move made (or
+ * one left in the setup, which ends the game at that side's first move, as
+ * dg_update_status says), so a game won above the last ply is no leaf and
+ * the last ply's moves are counted. b: the two sides' pieces, e the empty
+ * cells, p the side to move (0, 1). QUICK_NO_MOVE for a node without a
+ * move (a full board, or a column game's cells under blocks): the general
+ * rules count the whole tree then (a full board's end, a pass). */
+static int64_t quick_perft(const dg_desc *d, uint64_t b[2], uint64_t e, int p, int depth)
+{
+    int column = d->pick == DG_PICK_COLUMN;
+    uint64_t x = column ? e & d->top : e;
+    if (!x)
+        return QUICK_NO_MOVE;
+    if (depth == 1)
+        return __builtin_popcountll(x);
+    int64_t total = 0;
+    uint64_t mine = b[p];
+    for (; x; x &= x - 1) {
+        int c = __builtin_ctzll(x);
+        if (column) { /* the cell a piece dropped into column c comes to (dg_drop_cell) */
+            uint64_t y = ~e & d->colmask[c].w[0];
+            c = y ? __builtin_ctzll(y) - d->cols : d->ncells - d->cols + c;
+        }
+        uint64_t bit = 1ULL << c;
+        if (dg_quick_line(d, mine | bit))
+            continue;
+        b[p] = mine | bit;
+        int64_t r = quick_perft(d, b, e ^ bit, p ^ 1, depth - 1);
+        b[p] = mine;
+        if (r == QUICK_NO_MOVE)
+            return r;
+        total += r;
+    }
+    return total;
+}
+
 int64_t dg_perft_buf(const dg_desc *d, dg_state *s, int depth, int bulk, dg_move *buf)
 {
     if (depth <= 0)
         return 1;
+    if (bulk && d->quick && depth >= 2 && s->status == DG_ONGOING && s->ply + depth < d->quick_plies) {
+        uint64_t b[2] = { s->occ[0][0], s->occ[1][0] };
+        int64_t r = quick_perft(d, b, s->empty[0], s->player - 1, depth);
+        if (r != QUICK_NO_MOVE)
+            return r;
+    }
     const dg_rule_spec *rs = d->spec.nrules ? &d->spec.rules[0] : NULL;
     if (d->pick == DG_PICK_EMPTY && !d->spec.swap && !rs->has_convert) {
         if (dg_reserve_log(s, depth + 1))
