@@ -87,7 +87,7 @@ describe("boardscript train on a small described game", function()
     local rules, out = dir .. "/small.lua", dir .. "/small.dgeval"
     spit(rules, SMALL)
     local table_text = run_ok { "train", "--rules", rules, "--games", "1200", "--seed", "1", "--rounds", "3",
-                                "--score-games", "0", "--out", out }
+                                "--score-games", "0", "--depth", "2", "--out", out }
     assert.truthy(table_text:find("vs hand evaluation (depth 2)", 1, true), table_text)
     -- the duel `train` prints, longer: learned against untrained, both at depth 2, colours alternating
     local game = require("boardscript.rules").load(rules)

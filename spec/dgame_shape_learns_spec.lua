@@ -16,6 +16,7 @@ describe("train on Gomoku 9 x 9, tables by shape", function()
       "4", "--score-games", "0", "--seed", "1", "--out", path }
     assert.equal(0, status, err)
     assert.truthy(out:find("in 3 tables (symmetry square (all 8 maps), one per shape)", 1, true), out)
+    assert.truthy(out:find("self-play at depth 2,", 1, true), out) -- by shape: depth 2 (described.SHAPE)
     status, out, err = support.run { "match", "--rules", GOMOKU, "--size", "9", "--games", "100", "--seed", "1",
       "--a", "alphabeta:depth=2,eval=" .. path, "--b", "alphabeta:depth=2" }
     assert.equal(0, status, err)

@@ -164,7 +164,13 @@ describe("boardscript train --rules GAME.lua (a described game)", function()
     local path = dir .. "/ttt.bse"
     local out = run_ok { "train", "--rules", TICTACTOE, "--games", "60", "--rounds", "2", "--seed", "3",
                          "--score-games", "4", "--plies", "1", "--out", path }
+    -- tables by shape (tic-tac-toe's): self-play and the duel at depth 2 (described.SHAPE)
+    assert.truthy(out:find("self-play at depth 2,", 1, true), out)
     assert.truthy(out:find("vs hand evaluation (depth 2)", 1, true), out)
+    -- tables by position (Connect Four's): at depth 3 (described.DEPTH)
+    local by_position = run_ok { "train", "--rules", "lua/examples/connect4.lua", "--games", "4", "--rounds", "1",
+                                 "--seed", "3", "--score-games", "0", "--out", dir .. "/c4.dgeval" }
+    assert.truthy(by_position:find("self-play at depth 3,", 1, true), by_position)
     assert.truthy(out:find("\n    2       60 ", 1, true), out)
     local E, h = dgfile.load(path)
     local id = dgfile.identity(rules_of(TICTACTOE), {})
