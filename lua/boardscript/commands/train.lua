@@ -50,8 +50,10 @@ function command.configure(cmd)
     .. "default: from the clock.")
   cmd:option("--jobs", "Play in this many worker processes (the same games, the same file).", "1")
     :convert(options.integer_in(1, 256, "jobs"))
-  cmd:option("--depth", ("Plies the self-play search looks ahead (default %d; C searcher only)."):format(
-    setup.DEPTH)):convert(options.integer_in(1, 20, "depth"))
+  local described = require "boardscript.train.described"
+  cmd:option("--depth", ("Plies the self-play search looks ahead (default %d; %d for a described game, %d for its "
+    .. "tables by shape; C searcher only)."):format(setup.DEPTH, described.DEPTH, described.SHAPE.depth))
+    :convert(options.integer_in(1, 20, "depth"))
   cmd:option("--duel-depth", "Plies both sides of each round's duel search (described games; default: --depth).")
     :convert(options.integer_in(1, 20, "duel-depth"))
   cmd:option("--children", "Share of the positions whose every child is learned too, valued by a search a ply "
