@@ -307,6 +307,26 @@ describe("the searcher's evaluator option", function()
     check_against_lua(ev, 8, 40, true)
   end)
 
+  it("8 x 8 (the word path): depths 3 and 4, where null windows cut at the frontier, value as a full negamax",
+    function()
+      local ev <close> = trained(8, { phases = 4 })
+      local s <close> = core.searcher { tt_mb = 4 }
+      local rng = core.rng(38)
+      local value = function(b, player) return ev:evaluate(b, player) end
+      local checked = 0
+      while checked < 12 do
+        local b, player = random_position(rng, 8, rng:random(8, 40), rng:random(0, 2))
+        local depth = checked < 8 and 3 or 4
+        local want = b and negamax(value, b, player, depth)
+        if want then
+          checked = checked + 1
+          s:clear()
+          local _, got = s:search(b, player, { depth = depth, evaluator = ev, endgame = 0, mpc = false })
+          assert.equal(want, got, ("depth %d, position %d"):format(depth, checked))
+        end
+      end
+    end)
+
   it("6 x 6 (the generic path): the same", function()
     local ev <close> = trained(6, { phases = 3 })
     check_against_lua(ev, 6, 40, false)

@@ -59,59 +59,49 @@ static inline int quick_score(int sq, uint64_t replies)
     return (1ULL << sq) & corners ? v + 24 : v;
 }
 
+/* The frontier's static order of squares: corners, then the edges' middle
+ * and the centre, then the second ring, then C squares, then X squares. */
+static const uint64_t FRONTIER_CLASS[5] = {
+    0x8100000000000081ULL, 0x3C00BDBDBDBD003CULL, 0x003C424242423C00ULL & ~0x0042000000004200ULL,
+    0x4281000000008142ULL, 0x0042000000004200ULL,
+};
+
 /* A node one ply from the leaves (not the root): its children are
  * evaluated here, as negamax64 would at depth 0 (a child without a move
- * passes to a leaf, or is a finished game), with the replies the ordering
- * computed; a leaf's value does not depend on the window, so there is no
- * null-window search to repeat. Children in the order of negamax64's
- * shallow ordering; a cutoff at beta ends the loop. */
+ * passes to a leaf, or is a finished game); a leaf's value does not depend
+ * on the window, so there is no null-window search to repeat. Children in
+ * a static order of squares, each made only when it is reached: a cutoff
+ * at beta ends the loop. */
 static int frontier64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_t *idx, uint64_t moves, int beta)
 {
     bs_searcher *sr = c->sr;
     const bs_model *m = c->pm->m;
-    int sq_list[64], score[64], count = 0;
-    uint64_t flip_list[64], reply_list[64];
-    for (uint64_t set = moves; set; set &= set - 1) {
-        int sq = __builtin_ctzll(set);
-        uint64_t f = bs_flips64(P, O, sq);
-        uint64_t nP = P | f | (1ULL << sq), nO = O & ~f;
-        uint64_t replies = bs_moves64(nO, nP, ~(nP | nO | c->blocks));
-        int v = quick_score(sq, replies);
-        int j = count++;
-        for (; j > 0 && score[j - 1] < v; j--) {
-            score[j] = score[j - 1];
-            sq_list[j] = sq_list[j - 1];
-            flip_list[j] = flip_list[j - 1];
-            reply_list[j] = reply_list[j - 1];
-        }
-        score[j] = v;
-        sq_list[j] = sq;
-        flip_list[j] = f;
-        reply_list[j] = replies;
-    }
     int best = -INF;
-    for (int i = 0; i < count; i++) {
-        if (poll_stop(sr)) /* the child's node */
-            return best > -INF ? best : 0;
-        int sq = sq_list[i];
-        uint64_t f = flip_list[i], replies = reply_list[i];
-        uint64_t nP = P | f | (1ULL << sq), nO = O & ~f;
-        uint64_t nE = ~(nP | nO | c->blocks);
-        uint64_t own = bs_moves64(nP, nO, nE);
-        int v;
-        if (!replies && !own) {
-            v = -final_value(c, nO, nP);
-        } else {
-            uint16_t child[BS_MODEL_MAX_INSTANCES];
-            memcpy(child, idx, sizeof(uint16_t) * (size_t)m->ninst);
-            bs_pat64_update(m, child, white ? 2 : 1, sq, f);
-            int e = bs_pat64_value(c->pm, child, nO, nP, !white, replies, own);
-            v = -(e >= BS_WIN ? BS_WIN - 1 : e <= -BS_WIN ? -BS_WIN + 1 : e);
-        }
-        if (v > best) {
-            best = v;
-            if (v >= beta)
-                break;
+    for (int k = 0; k < 5; k++) {
+        for (uint64_t set = moves & FRONTIER_CLASS[k]; set; set &= set - 1) {
+            if (poll_stop(sr)) /* the child's node */
+                return best > -INF ? best : 0;
+            int sq = __builtin_ctzll(set);
+            uint64_t f = bs_flips64(P, O, sq);
+            uint64_t nP = P | f | (1ULL << sq), nO = O & ~f;
+            uint64_t nE = ~(nP | nO | c->blocks);
+            uint64_t replies = bs_moves64(nO, nP, nE);
+            uint64_t own = bs_moves64(nP, nO, nE);
+            int v;
+            if (!replies && !own) {
+                v = -final_value(c, nO, nP);
+            } else {
+                uint16_t child[BS_MODEL_MAX_INSTANCES];
+                memcpy(child, idx, sizeof(uint16_t) * (size_t)m->ninst);
+                bs_pat64_update(m, child, white ? 2 : 1, sq, f);
+                int e = bs_pat64_value(c->pm, child, nO, nP, !white, replies, own);
+                v = -(e >= BS_WIN ? BS_WIN - 1 : e <= -BS_WIN ? -BS_WIN + 1 : e);
+            }
+            if (v > best) {
+                best = v;
+                if (v >= beta)
+                    return best;
+            }
         }
     }
     return best;
