@@ -1,7 +1,28 @@
 /* search_learned.c - the midgame search with a learned evaluation, on the 8 x 8 word path. */
 #include "search_impl.h"
+#include "simd64_impl.h"
 
 #include <string.h>
+
+/* Moves and flips inlined where the whole build targets AVX2, else the
+ * entry points (which pick the path on each call). */
+#if defined(BS_AVX2_BUILD_TIME)
+#define MOVES64 moves64_avx2
+#define FLIPS64 flips64_avx2
+#else
+#define MOVES64 bs_moves64
+#define FLIPS64 bs_flips64
+#endif
+
+/* Copies a node's pattern indices for a child: one fixed move for models of
+ * up to 48 instances (the arrays hold BS_MODEL_MAX_INSTANCES). */
+static inline void copy_indices(const bs_model *m, uint16_t *dst, const uint16_t *src)
+{
+    if (m->ninst <= 48)
+        memcpy(dst, src, sizeof(uint16_t) * 48);
+    else
+        memcpy(dst, src, sizeof(uint16_t) * (size_t)m->ninst);
+}
 
 /*
  * Standard 8 x 8 rules (blocks allowed) with a learned evaluation: the
@@ -37,7 +58,7 @@ static inline uint64_t mid_key(uint64_t P, uint64_t O)
 static inline int leaf(const mid64 *c, const uint16_t *idx, uint64_t P, uint64_t O, int white, uint64_t moves)
 {
     uint64_t E = ~(P | O | c->blocks);
-    int v = bs_pat64_value(c->pm, idx, P, O, white, moves, bs_moves64(O, P, E));
+    int v = bs_pat64_value(c->pm, idx, P, O, white, moves, MOVES64(O, P, E));
     return v >= BS_WIN ? BS_WIN - 1 : v <= -BS_WIN ? -BS_WIN + 1 : v;
 }
 
@@ -82,17 +103,17 @@ static int frontier64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_
             if (poll_stop(sr)) /* the child's node */
                 return best > -INF ? best : 0;
             int sq = __builtin_ctzll(set);
-            uint64_t f = bs_flips64(P, O, sq);
+            uint64_t f = FLIPS64(P, O, sq);
             uint64_t nP = P | f | (1ULL << sq), nO = O & ~f;
             uint64_t nE = ~(nP | nO | c->blocks);
-            uint64_t replies = bs_moves64(nO, nP, nE);
-            uint64_t own = bs_moves64(nP, nO, nE);
+            uint64_t replies = MOVES64(nO, nP, nE);
+            uint64_t own = MOVES64(nP, nO, nE);
             int v;
             if (!replies && !own) {
                 v = -final_value(c, nO, nP);
             } else {
                 uint16_t child[BS_MODEL_MAX_INSTANCES];
-                memcpy(child, idx, sizeof(uint16_t) * (size_t)m->ninst);
+                copy_indices(m, child, idx);
                 bs_pat64_update(m, child, white ? 2 : 1, sq, f);
                 int e = bs_pat64_value(c->pm, child, nO, nP, !white, replies, own);
                 v = -(e >= BS_WIN ? BS_WIN - 1 : e <= -BS_WIN ? -BS_WIN + 1 : e);
@@ -128,9 +149,9 @@ static int negamax64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_t
     if (poll_stop(sr))
         return 0;
     uint64_t E = ~(P | O | c->blocks);
-    uint64_t moves = bs_moves64(P, O, E);
+    uint64_t moves = MOVES64(P, O, E);
     if (!moves) {
-        if (!bs_moves64(O, P, E))
+        if (!MOVES64(O, P, E))
             return final_value(c, P, O);
         if (depth <= 0)
             return leaf(c, idx, P, O, white, 0);
@@ -164,49 +185,52 @@ static int negamax64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_t
             return cut > 0 ? beta : alpha;
     }
     const bs_model *m = c->pm->m;
-    int sq_list[64], score[64], count = 0;
-    uint64_t flip_list[64];
+    /* the children as keys, best first: score x 64 + 63 - square (a tie:
+     * the lower square first); their flips by square */
+    int64_t order[64];
+    int count = 0;
+    uint64_t flip_of[64];
     for (uint64_t set = moves; set; set &= set - 1) {
         int sq = __builtin_ctzll(set);
-        uint64_t f = bs_flips64(P, O, sq);
+        uint64_t f = FLIPS64(P, O, sq);
+        flip_of[sq] = f;
         uint64_t nP = P | f | (1ULL << sq), nO = O & ~f;
+        /* the child's table entry is on its way while the others are ordered */
+        if (depth - 1 >= TT_MIN_DEPTH)
+            __builtin_prefetch(&sr->tt[mid_key(nO, nP) & sr->tt_mask & ~(size_t)1]);
         int v;
         if (sq == tt_move) {
             v = 1 << 28;
         } else if (depth >= EVAL_ORDER_DEPTH && !(sr->without & BS_WITHOUT_EVAL_ORDER)) {
             uint16_t child[BS_MODEL_MAX_INSTANCES];
-            memcpy(child, idx, sizeof(uint16_t) * (size_t)m->ninst);
+            copy_indices(m, child, idx);
             bs_pat64_update(m, child, white ? 2 : 1, sq, f);
             uint64_t nE = ~(nP | nO | c->blocks);
-            uint64_t replies = bs_moves64(nO, nP, nE);
-            v = -bs_pat64_value(c->pm, child, nO, nP, !white, replies, bs_moves64(nP, nO, nE));
+            uint64_t replies = MOVES64(nO, nP, nE);
+            v = -bs_pat64_value(c->pm, child, nO, nP, !white, replies, MOVES64(nP, nO, nE));
         } else {
-            uint64_t replies = bs_moves64(nO, nP, ~(nP | nO | c->blocks));
+            uint64_t replies = MOVES64(nO, nP, ~(nP | nO | c->blocks));
             v = quick_score(sq, replies);
         }
+        int64_t key = (int64_t)v * 64 + (63 - sq);
         int j = count++;
-        for (; j > 0 && score[j - 1] < v; j--) {
-            score[j] = score[j - 1];
-            sq_list[j] = sq_list[j - 1];
-            flip_list[j] = flip_list[j - 1];
-        }
-        score[j] = v;
-        sq_list[j] = sq;
-        flip_list[j] = f;
+        for (; j > 0 && order[j - 1] < key; j--)
+            order[j] = order[j - 1];
+        order[j] = key;
     }
     /* The PVS loop written out, not search_impl.h's pvs_children: through
      * its callbacks the child's position lived on the stack across the
      * recursive call, and this search ran 3-5 % slower in the native build
      * (the same instruction count: docs/decisions.md). */
-    int alpha0 = alpha, best = -INF, best_move = sq_list[0];
+    int alpha0 = alpha, best = -INF, best_move = 63 - (int)(order[0] & 63);
     /* with helper threads (simplified ABDADA): a child another thread is
      * searching waits until the others are done */
     bool share = sr->busy && depth >= BUSY_DEPTH;
     int deferred[64], ndeferred = 0;
     for (int n = 0; n < count + ndeferred; n++) {
         int i = n < count ? n : deferred[n - count];
-        int sq = sq_list[i];
-        uint64_t f = flip_list[i];
+        int sq = 63 - (int)(order[i] & 63);
+        uint64_t f = flip_of[sq];
         uint64_t nP = P | f | (1ULL << sq), nO = O & ~f;
         uint64_t child_key = depth - 1 >= TT_MIN_DEPTH ? mid_key(nO, nP) : 0; /* BUSY_DEPTH too */
         if (share) {
@@ -220,7 +244,7 @@ static int negamax64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_t
         if (depth - 1 >= TT_MIN_DEPTH)
             __builtin_prefetch(&sr->tt[child_key & sr->tt_mask & ~(size_t)1]);
         uint16_t child[BS_MODEL_MAX_INSTANCES];
-        memcpy(child, idx, sizeof(uint16_t) * (size_t)m->ninst);
+        copy_indices(m, child, idx);
         bs_pat64_update(m, child, white ? 2 : 1, sq, f);
         int v;
         if (n == 0) {
@@ -277,5 +301,5 @@ int bs_mid64_evaluate(bs_searcher *sr, const bs_state *s)
     bs_pat64_indices(&sr->pat64, black, white, idx);
     int is_white = s->player == BS_WHITE;
     uint64_t P = is_white ? white : black, O = is_white ? black : white;
-    return leaf(&c, idx, P, O, is_white, bs_moves64(P, O, ~(P | O | c.blocks)));
+    return leaf(&c, idx, P, O, is_white, MOVES64(P, O, ~(P | O | c.blocks)));
 }
