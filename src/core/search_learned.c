@@ -83,8 +83,7 @@ static inline int quick_score(int sq, uint64_t replies)
 /* The frontier's static order of squares: corners, then the edges' middle
  * and the centre, then the second ring, then C squares, then X squares. */
 static const uint64_t FRONTIER_CLASS[5] = {
-    0x8100000000000081ULL, 0x3C00BDBDBDBD003CULL, 0x003C424242423C00ULL & ~0x0042000000004200ULL,
-    0x4281000000008142ULL, 0x0042000000004200ULL,
+    0x8100000000000081ULL, 0x3C00BDBDBDBD003CULL, 0x003C424242423C00ULL, 0x4281000000008142ULL, 0x0042000000004200ULL,
 };
 
 /* A node one ply from the leaves (not the root): its children are
@@ -186,18 +185,20 @@ static int negamax64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_t
     }
     const bs_model *m = c->pm->m;
     /* the children as keys, best first: score x 64 + 63 - square (a tie:
-     * the lower square first); their flips by square */
+     * the lower square first); their flips and table keys by square */
     int64_t order[64];
     int count = 0;
-    uint64_t flip_of[64];
+    uint64_t flip_of[64], key_of[64];
+    bool child_tt = depth - 1 >= TT_MIN_DEPTH; /* BUSY_DEPTH too */
     for (uint64_t set = moves; set; set &= set - 1) {
         int sq = __builtin_ctzll(set);
         uint64_t f = FLIPS64(P, O, sq);
         flip_of[sq] = f;
         uint64_t nP = P | f | (1ULL << sq), nO = O & ~f;
         /* the child's table entry is on its way while the others are ordered */
-        if (depth - 1 >= TT_MIN_DEPTH)
-            __builtin_prefetch(&sr->tt[mid_key(nO, nP) & sr->tt_mask & ~(size_t)1]);
+        key_of[sq] = child_tt ? mid_key(nO, nP) : 0;
+        if (child_tt)
+            __builtin_prefetch(&sr->tt[key_of[sq] & sr->tt_mask & ~(size_t)1]);
         int v;
         if (sq == tt_move) {
             v = 1 << 28;
@@ -232,7 +233,7 @@ static int negamax64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_t
         int sq = 63 - (int)(order[i] & 63);
         uint64_t f = flip_of[sq];
         uint64_t nP = P | f | (1ULL << sq), nO = O & ~f;
-        uint64_t child_key = depth - 1 >= TT_MIN_DEPTH ? mid_key(nO, nP) : 0; /* BUSY_DEPTH too */
+        uint64_t child_key = key_of[sq];
         if (share) {
             if (n > 0 && n < count && busy_has(sr, child_key)) {
                 deferred[ndeferred++] = i;
@@ -240,8 +241,8 @@ static int negamax64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_t
             }
             busy_set(sr, child_key);
         }
-        /* the child's table entry is on its way while its indices are made */
-        if (depth - 1 >= TT_MIN_DEPTH)
+        /* again, as the earlier children's subtrees may have pushed it out */
+        if (child_tt)
             __builtin_prefetch(&sr->tt[child_key & sr->tt_mask & ~(size_t)1]);
         uint16_t child[BS_MODEL_MAX_INSTANCES];
         copy_indices(m, child, idx);
