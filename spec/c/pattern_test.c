@@ -541,7 +541,8 @@ static uint64_t bit(int sq)
 
 /* The 8 x 8 word path of a model of rows x cols (held in 8 x 8: the margin
  * is among the blocks) and `group`. */
-static void test_pat64(int rows, int cols, unsigned group, unsigned features, int games)
+/* Returns the model's number of instances. */
+static int test_pat64(int rows, int cols, unsigned group, unsigned features, int games)
 {
     bs_model *m;
     CHECK(&t, bs_model_new_shape(&m, rows, cols, group, 0, features, BS_DIRS_ALL) == BS_OK);
@@ -567,7 +568,7 @@ static void test_pat64(int rows, int cols, unsigned group, unsigned features, in
         uint64_t white = bit(r0 * 8 + c0) | bit((r0 + 1) * 8 + c0 + 1);
         blocks = (blocks & ~(black | white)) | margin;
         CHECK(&t, bs_pat64_prepare(&pm, m, blocks) == BS_OK);
-        uint16_t idx[BS_MODEL_MAX_INSTANCES], fresh[BS_MODEL_MAX_INSTANCES];
+        uint16_t idx[2 * BS_PAT64_LANES], fresh[2 * BS_PAT64_LANES];
         bs_pat64_indices(&pm, black, white, idx);
         int player = BS_BLACK, passes = 0;
         while (passes < 2) {
@@ -600,7 +601,11 @@ static void test_pat64(int rows, int cols, unsigned group, unsigned features, in
             uint64_t flips = bs_flips64(P, O, sq);
             P |= flips | bit(sq);
             O &= ~flips;
-            bs_pat64_update(m, idx, player == BS_BLACK ? 1 : 2, sq, flips);
+            uint16_t next[2 * BS_PAT64_LANES];
+            uint64_t touched = bs_pat64_child(&pm, next, idx, player == BS_BLACK ? 1 : 2, sq, flips);
+            for (int i = 0; i < m->ninst; i++) /* an instance said untouched is unchanged */
+                index_differ += !(touched >> i & 1) && (next[i] != idx[i] || next[48 + i] != idx[48 + i]);
+            memcpy(idx, next, sizeof next);
             if (player == BS_BLACK) {
                 black = P;
                 white = O;
@@ -609,14 +614,15 @@ static void test_pat64(int rows, int cols, unsigned group, unsigned features, in
                 black = O;
             }
             bs_pat64_indices(&pm, black, white, fresh);
-            index_differ += memcmp(idx, fresh, sizeof(uint16_t) * (size_t)m->ninst) != 0;
+            /* both halves, and the lanes past the instances still 0 */
+            index_differ += memcmp(idx, fresh, sizeof idx) != 0;
             player = bs_opponent(player);
         }
     }
     CHECK(&t, positions > games * 20);
     CHECK(&t, index_differ == 0);
     CHECK(&t, value_differ == 0);
-    /* a fit (a new generation) remakes the swapped tables */
+    /* a fit (a new generation) is seen: the weights read are the new ones */
     uint32_t generation = m->generation;
     bs_trainer *tr;
     CHECK(&t, bs_trainer_new(&tr, m) == BS_OK);
@@ -627,20 +633,22 @@ static void test_pat64(int rows, int cols, unsigned group, unsigned features, in
     CHECK(&t, bs_trainer_fit(tr, NULL, &r) == BS_OK);
     CHECK(&t, m->generation != generation && pm.generation == generation);
     CHECK(&t, bs_pat64_prepare(&pm, m, margin) == BS_OK);
-    CHECK(&t, pm.generation == m->generation && pm.swapped != NULL);
+    CHECK(&t, pm.generation == m->generation);
     uint64_t black = 0, white = 0;
     for (int r8 = 0; r8 < 8; r8++) {
         black |= (uint64_t)(b.plane[0][r8] & 0xff) << (8 * r8);
         white |= (uint64_t)(b.plane[1][r8] & 0xff) << (8 * r8);
     }
-    uint16_t idx[BS_MODEL_MAX_INSTANCES];
+    uint16_t idx[2 * BS_PAT64_LANES];
     bs_pat64_indices(&pm, black, white, idx);
     uint64_t E = ~(black | white | margin);
     CHECK(&t, bs_pat64_value(&pm, idx, white, black, 1, bs_moves64(white, black, E), bs_moves64(black, white, E)) ==
                   bs_model_evaluate(m, &b, BS_WHITE));
     bs_trainer_free(tr);
+    int ninst = m->ninst;
     bs_pat64_release(&pm);
     bs_model_free(m);
+    return ninst;
 }
 
 /* ---- generations and extreme weights ---- */
@@ -974,7 +982,15 @@ int main(void)
     test_planted(6, 2, 60000, 3000, 1.2, 0.15);
     test_planted(8, 1, 60000, 3000, 0.6, 0.1);
     test_empty_trainer();
-    test_pat64(8, 8, BS_SYM_SQUARE, BS_FEAT_ALL, 300);
+    CHECK(&t, test_pat64(8, 8, BS_SYM_SQUARE, BS_FEAT_ALL, 300) == 46);
+    /* the word path takes every model of a board up to 8 x 8: its indices fit the lanes */
+    for (int rows = 3; rows <= 8; rows++)
+        for (int cols = 3; cols <= 8; cols++) {
+            bs_model *m;
+            CHECK(&t, bs_model_new_shape(&m, rows, cols, 1u, 0, BS_FEAT_ALL, BS_DIRS_ALL) == BS_OK);
+            CHECK(&t, m && m->ninst <= BS_PAT64_LANES);
+            bs_model_free(m);
+        }
     test_pat64(8, 8, BS_SYM_SQUARE, BS_FEAT_MOBILITY | BS_FEAT_ANCHORED, 100);
     test_pat64(8, 8, BS_SYM_SQUARE, 0, 50);
     test_pat64(8, 8, 1u, BS_FEAT_ALL, 60);

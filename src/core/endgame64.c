@@ -286,7 +286,7 @@ static int solve_deep(solve64 *c, uint64_t P, uint64_t O, int alpha, int beta, b
             if (__builtin_popcountll(E & QUADRANT[q]) & 1)
                 odd |= QUADRANT[q];
     /* the pattern indices with P as "black": each child's are a few updates away */
-    uint16_t idx[BS_MODEL_MAX_INSTANCES];
+    uint16_t idx[2 * BS_PAT64_LANES];
     bool by_eval = c->pm && empties >= EVAL_SORT_EMPTIES;
     if (by_eval)
         bs_pat64_indices(c->pm, P, O, idx);
@@ -296,9 +296,8 @@ static int solve_deep(solve64 *c, uint64_t P, uint64_t O, int alpha, int beta, b
         uint64_t nP = P | f | (1ULL << sq), nO = O & ~f;
         uint64_t reply_set = bs_moves64(nO, nP, ~(nP | nO | c->blocks));
         if (by_eval) {
-            uint16_t child[BS_MODEL_MAX_INSTANCES];
-            memcpy(child, idx, sizeof(uint16_t) * (size_t)c->pm->m->ninst);
-            bs_pat64_update(c->pm->m, child, 1, sq, f);
+            uint16_t child[2 * BS_PAT64_LANES];
+            bs_pat64_child(c->pm, child, idx, 1, sq, f);
             int v = -bs_pat64_value(c->pm, child, nO, nP, 1, reply_set, bs_moves64(nP, nO, ~(nP | nO | c->blocks)));
             v = v / 8 - 16 * __builtin_popcountll(reply_set); /* hundredths of a disc, and mobility */
             if (sq == tt_move)

@@ -640,7 +640,7 @@ int bs_model_evaluate(const bs_model *m, const bs_board *b, int player)
 
 int bs_pat64_prepare(bs_pat64 *p, const bs_model *m, uint64_t blocks)
 {
-    if (p->m == m && p->generation == m->generation && p->swapped) {
+    if (p->m == m && p->generation == m->generation) {
         if (p->blocks != blocks) {
             bs_board b;
             bs_board_init(&b, 8);
@@ -653,29 +653,16 @@ int bs_pat64_prepare(bs_pat64 *p, const bs_model *m, uint64_t blocks)
         return BS_OK;
     }
     bs_pat64_release(p);
-    if (m->n != 8)
+    if (m->n != 8 || m->ninst > BS_PAT64_LANES)
         return BS_EINVAL;
-    size_t total = (size_t)m->phases * m->per_phase;
-    p->swapped = malloc(total * sizeof *p->swapped);
-    if (!p->swapped)
-        return BS_ENOMEM;
-    for (int s = 0; s < m->nshapes; s++) {
-        const bs_pat_shape *sh = &m->shape[s];
-        for (int idx = 0; idx < sh->size; idx++) {
-            int swapped = 0;
-            for (int j = sh->k - 1, x = idx; j >= 0; j--) {
-                int d = x / POW3[j];
-                x -= d * POW3[j];
-                swapped = swapped * 3 + (d == 0 ? 0 : 3 - d);
-            }
-            for (int ph = 0; ph < m->phases; ph++) {
-                size_t base = (size_t)ph * m->per_phase + sh->offset;
-                p->swapped[base + (size_t)idx] = m->w[base + (size_t)swapped];
-            }
-        }
-    }
     for (int i = 0; i < m->ninst; i++)
         p->off[i] = (uint32_t)m->shape[m->inst[i].shape].offset;
+    for (int q = 0; q < 64; q++)
+        for (int j = 0; j < m->uses[q]; j++) {
+            const bs_pat_use *u = &m->use_list[m->use_start[q] + (uint32_t)j];
+            p->feat[q][u->inst] = u->power;
+            p->touch[q] |= 1ULL << u->inst;
+        }
     p->m = m;
     p->generation = m->generation;
     p->blocks = ~blocks; /* differs: the anchored cells are made below */
@@ -684,13 +671,12 @@ int bs_pat64_prepare(bs_pat64 *p, const bs_model *m, uint64_t blocks)
 
 void bs_pat64_release(bs_pat64 *p)
 {
-    free(p->swapped);
     memset(p, 0, sizeof *p);
 }
 
-void bs_pat64_indices(const bs_pat64 *p, uint64_t black, uint64_t white, uint16_t *idx)
+/* The absolute indices of a position in `idx`, 0 in the lanes past them. */
+static void indices64(const bs_model *m, uint64_t black, uint64_t white, uint16_t *idx)
 {
-    const bs_model *m = p->m;
     for (int i = 0; i < m->ninst; i++) {
         const bs_pat_inst *in = &m->inst[i];
         int v = 0;
@@ -700,4 +686,12 @@ void bs_pat64_indices(const bs_pat64 *p, uint64_t black, uint64_t white, uint16_
         }
         idx[i] = (uint16_t)v;
     }
+    for (int i = m->ninst; i < BS_PAT64_LANES; i++)
+        idx[i] = 0;
+}
+
+void bs_pat64_indices(const bs_pat64 *p, uint64_t black, uint64_t white, uint16_t *idx)
+{
+    indices64(p->m, black, white, idx);
+    indices64(p->m, white, black, idx + BS_PAT64_LANES); /* the colours swapped */
 }

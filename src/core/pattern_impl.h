@@ -4,6 +4,8 @@
 
 #include "pattern.h"
 
+#include <string.h>
+
 #define BS_MODEL_MAX_SHAPES 256 /* tables: with no symmetry, one an instance */
 #define BS_MODEL_MAX_INSTANCES 256
 /* Bias and scalar weights stay within this (hundredths of a disc). */
@@ -88,43 +90,72 @@ static inline int bs_pat_value(const bs_model *m, int phase, const uint16_t *idx
 }
 
 /* ---- the 8 x 8 word path: pattern indices kept up to date move by move ----
- * Digits are absolute here (black 1, white 2); the weights seen from white
- * are the tables with the digits swapped, made once per model generation. */
+ * An array of a position's indices holds them twice, in vectors of 16:
+ * lanes 0..47 with the digits absolute (black 1, white 2), lanes 48..95
+ * with the colours swapped, which are the indices as white sees them. A
+ * child's are the parent's plus a few vectors (bs_pat64_child), and both
+ * sides read the model's one table. Models of up to BS_PAT64_LANES
+ * instances: every model of a board of up to 8 x 8 cells has 46 or fewer. */
+#define BS_PAT64_LANES 48
+
 typedef struct bs_pat64 {
     const bs_model *m;
     uint32_t generation;
-    int16_t *swapped;      /* the weights for white to move */
-    uint64_t anchored;     /* cells nothing can flip (the board's blocks fixed) */
+    uint64_t anchored; /* cells nothing can flip (the board's blocks fixed) */
     uint64_t blocks;
-    uint32_t off[BS_MODEL_MAX_INSTANCES];
+    uint32_t off[BS_PAT64_LANES]; /* each instance's table in a phase's weights */
+    /* cell q's digit power in every instance (0 where it is not in one),
+     * and the instances it is in, as bits */
+    uint64_t touch[64];
+    uint16_t feat[64][BS_PAT64_LANES];
 } bs_pat64;
 
-/* Prepares `p` for model `m` and the blocks of an 8 x 8 board: BS_OK, or
- * BS_ENOMEM (p->m is then NULL). Keeps the swapped tables while the model
- * and its generation are the same. */
+/* 16 indices; loaded and stored with memcpy (any alignment). */
+typedef uint16_t bs_pat_vec __attribute__((vector_size(32)));
+
+/* Prepares `p` for model `m` (of 8 x 8 and at most BS_PAT64_LANES
+ * instances, else BS_EINVAL) and the blocks of an 8 x 8 board: BS_OK; p->m
+ * is NULL after an error. Keeps its tables while the model and its
+ * generation are the same. */
 int bs_pat64_prepare(bs_pat64 *p, const bs_model *m, uint64_t blocks);
 void bs_pat64_release(bs_pat64 *p);
-/* The absolute indices of a position (P, O: the discs of `mover`). */
+/* The indices of a position: an array of 2 x BS_PAT64_LANES. */
 void bs_pat64_indices(const bs_pat64 *p, uint64_t black, uint64_t white, uint16_t *idx);
 
-/* Updates absolute indices for a disc of `color` placed at `sq` that flips `flips`. */
-static inline void bs_pat64_update(const bs_model *m, uint16_t *idx, int color, int sq, uint64_t flips)
+/* A child's indices `dst` (2 x BS_PAT64_LANES): the parent's `src` with a
+ * disc of `color` (1 black, 2 white) placed at `sq` flipping `flips`.
+ * Returns the instances that changed, as bits. */
+static inline uint64_t bs_pat64_child(const bs_pat64 *p, uint16_t *dst, const uint16_t *src, int color, int sq,
+                                      uint64_t flips)
 {
-    const bs_pat_use *u = m->use_list + m->use_start[sq];
-    for (int j = 0, k = m->uses[sq]; j < k; j++)
-        idx[u[j].inst] = (uint16_t)(idx[u[j].inst] + color * u[j].power);
-    /* a flipped disc turns from the other colour: +power to white, -power to black */
+    /* one vector at a time: a larger memcpy may be a call */
+    bs_pat_vec f[3], d[3] = {{0}, {0}, {0}};
+    for (int k = 0; k < 3; k++)
+        memcpy(&f[k], p->feat[sq] + 16 * k, sizeof f[k]);
+    uint64_t touched = p->touch[sq];
     while (flips) {
-        int f = __builtin_ctzll(flips);
+        int q = __builtin_ctzll(flips);
         flips &= flips - 1;
-        const bs_pat_use *v = m->use_list + m->use_start[f];
-        if (color == 2)
-            for (int j = 0, k = m->uses[f]; j < k; j++)
-                idx[v[j].inst] = (uint16_t)(idx[v[j].inst] + v[j].power);
-        else
-            for (int j = 0, k = m->uses[f]; j < k; j++)
-                idx[v[j].inst] = (uint16_t)(idx[v[j].inst] - v[j].power);
+        for (int k = 0; k < 3; k++) {
+            bs_pat_vec g;
+            memcpy(&g, p->feat[q] + 16 * k, sizeof g);
+            d[k] += g;
+        }
+        touched |= p->touch[q];
     }
+    /* The placed disc is worth `color` x its power as it is, 3 - color
+     * swapped; a flipped disc turns from the other colour: +power to white
+     * (-power swapped), -power to black (+power swapped). */
+    for (int k = 0; k < 3; k++) {
+        bs_pat_vec two = f[k] + f[k] + d[k], one = f[k] - d[k], a, b;
+        memcpy(&a, src + 16 * k, sizeof a);
+        memcpy(&b, src + BS_PAT64_LANES + 16 * k, sizeof b);
+        a += color == 2 ? two : one;
+        b += color == 2 ? one : two;
+        memcpy(dst + 16 * k, &a, sizeof a);
+        memcpy(dst + BS_PAT64_LANES + 16 * k, &b, sizeof b);
+    }
+    return touched;
 }
 
 /* The cells next to a set of cells (8 directions), on the 8 x 8 word. */
@@ -135,14 +166,24 @@ static inline uint64_t bs_neighbours64(uint64_t x)
     return h | (row << 8) | (row >> 8);
 }
 
-/* The value for the mover (discs P; `white` nonzero when that is white),
- * from absolute indices; moves_p/moves_o the two sides' legal moves. */
-static inline int bs_pat64_value(const bs_pat64 *p, const uint16_t *idx, uint64_t P, uint64_t O, int white,
-                                 uint64_t moves_p, uint64_t moves_o)
+/* The weights of a phase. */
+static inline const int16_t *bs_pat64_table(const bs_pat64 *p, int phase)
+{
+    return p->m->w + (size_t)phase * p->m->per_phase;
+}
+
+/* The mover's indices in an array of them (`white` nonzero when that is white). */
+static inline const uint16_t *bs_pat64_side(const uint16_t *idx, int white)
+{
+    return white ? idx + BS_PAT64_LANES : idx;
+}
+
+/* The bias and the scalar features' terms of the value for the mover
+ * (discs P) in `phase`; moves_p/moves_o the two sides' legal moves. */
+static inline int64_t bs_pat64_scalars(const bs_pat64 *p, int phase, uint64_t P, uint64_t O, uint64_t moves_p,
+                                       uint64_t moves_o)
 {
     const bs_model *m = p->m;
-    int phase = bs_pat_phase(m, __builtin_popcountll(P | O));
-    const int16_t *w = (white ? p->swapped : m->w) + (size_t)phase * m->per_phase;
     const int32_t *sc = m->scalar + (size_t)phase * (1 + BS_MODEL_SCALARS);
     uint64_t E = ~(P | O | p->blocks);
     int64_t v = sc[0]; /* as in bs_pat_value: the scalars' terms may pass int */
@@ -155,11 +196,31 @@ static inline int bs_pat64_value(const bs_pat64 *p, const uint16_t *idx, uint64_
         v += (int64_t)sc[3] * (__builtin_popcountll(E) & 1);
     if (m->features & BS_FEAT_ANCHORED)
         v += (int64_t)sc[4] * (__builtin_popcountll(p->anchored & P) - __builtin_popcountll(p->anchored & O));
+    return v;
+}
+
+/* The patterns' sum: at most BS_MODEL_MAX_INSTANCES x 32767. */
+static inline int bs_pat64_patterns(const bs_pat64 *p, const int16_t *w, const uint16_t *idx)
+{
     int patterns = 0;
-    for (int i = 0, n = m->ninst; i < n; i++)
+    for (int i = 0, n = p->m->ninst; i < n; i++)
         patterns += w[p->off[i] + idx[i]];
-    v += patterns;
+    return patterns;
+}
+
+static inline int bs_pat64_clamp(int64_t v)
+{
     return v > 999999 ? 999999 : v < -999999 ? -999999 : (int)v;
+}
+
+/* The value for the mover (discs P; `white` nonzero when that is white),
+ * from an array of indices; moves_p/moves_o the two sides' legal moves. */
+static inline int bs_pat64_value(const bs_pat64 *p, const uint16_t *idx, uint64_t P, uint64_t O, int white,
+                                 uint64_t moves_p, uint64_t moves_o)
+{
+    int phase = bs_pat_phase(p->m, __builtin_popcountll(P | O));
+    int64_t v = bs_pat64_scalars(p, phase, P, O, moves_p, moves_o);
+    return bs_pat64_clamp(v + bs_pat64_patterns(p, bs_pat64_table(p, phase), bs_pat64_side(idx, white)));
 }
 
 #endif

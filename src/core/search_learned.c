@@ -14,16 +14,6 @@
 #define FLIPS64 bs_flips64
 #endif
 
-/* Copies a node's pattern indices for a child: one fixed move for models of
- * up to 48 instances (the arrays hold BS_MODEL_MAX_INSTANCES). */
-static inline void copy_indices(const bs_model *m, uint16_t *dst, const uint16_t *src)
-{
-    if (m->ninst <= 48)
-        memcpy(dst, src, sizeof(uint16_t) * 48);
-    else
-        memcpy(dst, src, sizeof(uint16_t) * (size_t)m->ninst);
-}
-
 /*
  * Standard 8 x 8 rules (blocks allowed) with a learned evaluation: the
  * position is two words and the pattern indices, updated move by move
@@ -95,8 +85,17 @@ static const uint64_t FRONTIER_CLASS[5] = {
 static int frontier64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_t *idx, uint64_t moves, int beta)
 {
     bs_searcher *sr = c->sr;
-    const bs_model *m = c->pm->m;
+    const bs_pat64 *pm = c->pm;
     int best = -INF;
+    /* Every child has one disc more (one phase) and the opponent to move
+     * (one table). From the second child evaluated on, the patterns' sum is
+     * the parent's indices' sum in that table plus the changes in the
+     * instances the move touched: `base` holds the parent's entries. */
+    int phase = bs_pat_phase(pm->m, __builtin_popcountll(P | O) + 1);
+    const int16_t *w = bs_pat64_table(pm, phase);
+    const uint16_t *mine = bs_pat64_side(idx, !white); /* the parent's, as the children's mover sees them */
+    int16_t base[BS_PAT64_LANES];
+    int sum = 0, evaluated = 0;
     for (int k = 0; k < 5; k++) {
         for (uint64_t set = moves & FRONTIER_CLASS[k]; set; set &= set - 1) {
             if (poll_stop(sr)) /* the child's node */
@@ -111,10 +110,25 @@ static int frontier64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_
             if (!replies && !own) {
                 v = -final_value(c, nO, nP);
             } else {
-                uint16_t child[BS_MODEL_MAX_INSTANCES];
-                copy_indices(m, child, idx);
-                bs_pat64_update(m, child, white ? 2 : 1, sq, f);
-                int e = bs_pat64_value(c->pm, child, nO, nP, !white, replies, own);
+                uint16_t child[2 * BS_PAT64_LANES];
+                uint64_t touched = bs_pat64_child(pm, child, idx, white ? 2 : 1, sq, f);
+                const uint16_t *theirs = bs_pat64_side(child, !white);
+                int patterns;
+                if (evaluated++ == 0) {
+                    patterns = bs_pat64_patterns(pm, w, theirs);
+                } else {
+                    if (evaluated == 2)
+                        for (int i = 0, n = pm->m->ninst; i < n; i++) {
+                            base[i] = w[pm->off[i] + mine[i]];
+                            sum += base[i];
+                        }
+                    patterns = sum;
+                    for (; touched; touched &= touched - 1) {
+                        int i = __builtin_ctzll(touched);
+                        patterns += w[pm->off[i] + theirs[i]] - base[i];
+                    }
+                }
+                int e = bs_pat64_clamp(bs_pat64_scalars(pm, phase, nO, nP, replies, own) + patterns);
                 v = -(e >= BS_WIN ? BS_WIN - 1 : e <= -BS_WIN ? -BS_WIN + 1 : e);
             }
             if (v > best) {
@@ -183,7 +197,6 @@ static int negamax64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_t
         if (cut)
             return cut > 0 ? beta : alpha;
     }
-    const bs_model *m = c->pm->m;
     /* the children as keys, best first: score x 64 + 63 - square (a tie:
      * the lower square first); their flips and table keys by square */
     int64_t order[64];
@@ -203,9 +216,8 @@ static int negamax64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_t
         if (sq == tt_move) {
             v = 1 << 28;
         } else if (depth >= EVAL_ORDER_DEPTH && !(sr->without & BS_WITHOUT_EVAL_ORDER)) {
-            uint16_t child[BS_MODEL_MAX_INSTANCES];
-            copy_indices(m, child, idx);
-            bs_pat64_update(m, child, white ? 2 : 1, sq, f);
+            uint16_t child[2 * BS_PAT64_LANES];
+            bs_pat64_child(c->pm, child, idx, white ? 2 : 1, sq, f);
             uint64_t nE = ~(nP | nO | c->blocks);
             uint64_t replies = MOVES64(nO, nP, nE);
             v = -bs_pat64_value(c->pm, child, nO, nP, !white, replies, MOVES64(nP, nO, nE));
@@ -244,9 +256,8 @@ static int negamax64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_t
         /* again, as the earlier children's subtrees may have pushed it out */
         if (child_tt)
             __builtin_prefetch(&sr->tt[child_key & sr->tt_mask & ~(size_t)1]);
-        uint16_t child[BS_MODEL_MAX_INSTANCES];
-        copy_indices(m, child, idx);
-        bs_pat64_update(m, child, white ? 2 : 1, sq, f);
+        uint16_t child[2 * BS_PAT64_LANES];
+        bs_pat64_child(c->pm, child, idx, white ? 2 : 1, sq, f);
         int v;
         if (n == 0) {
             v = -negamax64(c, nO, nP, !white, child, depth - 1, -beta, -alpha, NULL);
@@ -279,7 +290,7 @@ static int negamax64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_t
 bool bs_mid64_applies(const bs_searcher *sr, const bs_game *g, const bs_state *s)
 {
     const bs_model *m = sr->model;
-    return m && !sr->cfg.eval_fn && m->n == 8 && bs_fast_solvable(g, s) &&
+    return m && !sr->cfg.eval_fn && m->n == 8 && m->ninst <= BS_PAT64_LANES && bs_fast_solvable(g, s) &&
            (!(m->features & BS_FEAT_MOBILITY) || m->mobility_dirs == BS_DIRS_ALL);
 }
 
@@ -287,7 +298,7 @@ int bs_mid64_search(bs_searcher *sr, const bs_state *s, int depth, int alpha, in
 {
     mid64 c = {sr, &sr->pat64, bs_pack64(s->board.plane[2]), sr->g->misere, sr->g->empties_to_winner};
     uint64_t black = bs_pack64(s->board.plane[0]), white = bs_pack64(s->board.plane[1]);
-    uint16_t idx[BS_MODEL_MAX_INSTANCES];
+    uint16_t idx[2 * BS_PAT64_LANES];
     bs_pat64_indices(&sr->pat64, black, white, idx);
     int is_white = s->player == BS_WHITE;
     return negamax64(&c, is_white ? white : black, is_white ? black : white, is_white, idx, depth, alpha, beta,
@@ -298,7 +309,7 @@ int bs_mid64_evaluate(bs_searcher *sr, const bs_state *s)
 {
     mid64 c = {sr, &sr->pat64, bs_pack64(s->board.plane[2]), sr->g->misere, sr->g->empties_to_winner};
     uint64_t black = bs_pack64(s->board.plane[0]), white = bs_pack64(s->board.plane[1]);
-    uint16_t idx[BS_MODEL_MAX_INSTANCES];
+    uint16_t idx[2 * BS_PAT64_LANES];
     bs_pat64_indices(&sr->pat64, black, white, idx);
     int is_white = s->player == BS_WHITE;
     uint64_t P = is_white ? white : black, O = is_white ? black : white;
