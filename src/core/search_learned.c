@@ -70,6 +70,59 @@ static inline int quick_score(int sq, uint64_t replies)
     return (1ULL << sq) & corners ? v + 24 : v;
 }
 
+/* A node's children evaluated one after another. Every child has one disc
+ * more (one phase) and the opponent to move (one half of the indices). From
+ * the second child evaluated on, the patterns' sum is the parent's indices'
+ * sum in that phase, as the children's mover sees them, plus the changes in
+ * the instances the move touched: `base` holds the parent's entries. */
+typedef struct siblings {
+    const bs_pat64 *pm;
+    const uint16_t *idx, *mine; /* the parent's indices; the children's mover's half */
+    const int16_t *w;
+    int phase, white, evaluated, sum;
+    int16_t base[BS_PAT64_LANES];
+} siblings;
+
+static inline void siblings_init(siblings *sib, const bs_pat64 *pm, uint64_t P, uint64_t O, int white,
+                                 const uint16_t *idx)
+{
+    sib->pm = pm;
+    sib->idx = idx;
+    sib->mine = bs_pat64_side(idx, !white);
+    sib->phase = bs_pat_phase(pm->m, __builtin_popcountll(P | O) + 1);
+    sib->w = bs_pat64_table(pm, sib->phase);
+    sib->white = white;
+    sib->evaluated = sib->sum = 0;
+}
+
+/* The value of the child for its mover (discs nO) after the parent's move
+ * to `sq` flipping `f` (as bs_pat64_value, unclamped to the win range); the
+ * child's indices in `child`. */
+static inline int sibling_value(siblings *sib, uint16_t *child, int sq, uint64_t f, uint64_t nO, uint64_t nP,
+                                uint64_t replies, uint64_t own)
+{
+    const bs_pat64 *pm = sib->pm;
+    const int16_t *w = sib->w;
+    uint64_t touched = bs_pat64_child(pm, child, sib->idx, sib->white ? 2 : 1, sq, f);
+    const uint16_t *theirs = bs_pat64_side(child, !sib->white);
+    int patterns;
+    if (sib->evaluated++ == 0) {
+        patterns = bs_pat64_patterns(pm, w, theirs);
+    } else {
+        if (sib->evaluated == 2)
+            for (int i = 0, n = pm->m->ninst; i < n; i++) {
+                sib->base[i] = w[pm->off[i] + sib->mine[i]];
+                sib->sum += sib->base[i];
+            }
+        patterns = sib->sum;
+        for (; touched; touched &= touched - 1) {
+            int i = __builtin_ctzll(touched);
+            patterns += w[pm->off[i] + theirs[i]] - sib->base[i];
+        }
+    }
+    return bs_pat64_clamp(bs_pat64_scalars(pm, sib->phase, nO, nP, replies, own) + patterns);
+}
+
 /* The frontier's static order of squares: corners, then the edges' middle
  * and the centre, then the second ring, then C squares, then X squares. */
 static const uint64_t FRONTIER_CLASS[5] = {
@@ -85,17 +138,9 @@ static const uint64_t FRONTIER_CLASS[5] = {
 static int frontier64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_t *idx, uint64_t moves, int beta)
 {
     bs_searcher *sr = c->sr;
-    const bs_pat64 *pm = c->pm;
     int best = -INF;
-    /* Every child has one disc more (one phase) and the opponent to move
-     * (one table). From the second child evaluated on, the patterns' sum is
-     * the parent's indices' sum in that table plus the changes in the
-     * instances the move touched: `base` holds the parent's entries. */
-    int phase = bs_pat_phase(pm->m, __builtin_popcountll(P | O) + 1);
-    const int16_t *w = bs_pat64_table(pm, phase);
-    const uint16_t *mine = bs_pat64_side(idx, !white); /* the parent's, as the children's mover sees them */
-    int16_t base[BS_PAT64_LANES];
-    int sum = 0, evaluated = 0;
+    siblings sib;
+    siblings_init(&sib, c->pm, P, O, white, idx);
     for (int k = 0; k < 5; k++) {
         for (uint64_t set = moves & FRONTIER_CLASS[k]; set; set &= set - 1) {
             if (poll_stop(sr)) /* the child's node */
@@ -111,24 +156,7 @@ static int frontier64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_
                 v = -final_value(c, nO, nP);
             } else {
                 uint16_t child[2 * BS_PAT64_LANES];
-                uint64_t touched = bs_pat64_child(pm, child, idx, white ? 2 : 1, sq, f);
-                const uint16_t *theirs = bs_pat64_side(child, !white);
-                int patterns;
-                if (evaluated++ == 0) {
-                    patterns = bs_pat64_patterns(pm, w, theirs);
-                } else {
-                    if (evaluated == 2)
-                        for (int i = 0, n = pm->m->ninst; i < n; i++) {
-                            base[i] = w[pm->off[i] + mine[i]];
-                            sum += base[i];
-                        }
-                    patterns = sum;
-                    for (; touched; touched &= touched - 1) {
-                        int i = __builtin_ctzll(touched);
-                        patterns += w[pm->off[i] + theirs[i]] - base[i];
-                    }
-                }
-                int e = bs_pat64_clamp(bs_pat64_scalars(pm, phase, nO, nP, replies, own) + patterns);
+                int e = sibling_value(&sib, child, sq, f, nO, nP, replies, own);
                 v = -(e >= BS_WIN ? BS_WIN - 1 : e <= -BS_WIN ? -BS_WIN + 1 : e);
             }
             if (v > best) {
@@ -203,6 +231,9 @@ static int negamax64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_t
     int count = 0;
     uint64_t flip_of[64], key_of[64];
     bool child_tt = depth - 1 >= TT_MIN_DEPTH; /* BUSY_DEPTH too */
+    bool by_eval = depth >= EVAL_ORDER_DEPTH && !(sr->without & BS_WITHOUT_EVAL_ORDER);
+    siblings sib;
+    siblings_init(&sib, c->pm, P, O, white, idx);
     for (uint64_t set = moves; set; set &= set - 1) {
         int sq = __builtin_ctzll(set);
         uint64_t f = FLIPS64(P, O, sq);
@@ -215,12 +246,10 @@ static int negamax64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_t
         int v;
         if (sq == tt_move) {
             v = 1 << 28;
-        } else if (depth >= EVAL_ORDER_DEPTH && !(sr->without & BS_WITHOUT_EVAL_ORDER)) {
+        } else if (by_eval) {
             uint16_t child[2 * BS_PAT64_LANES];
-            bs_pat64_child(c->pm, child, idx, white ? 2 : 1, sq, f);
             uint64_t nE = ~(nP | nO | c->blocks);
-            uint64_t replies = MOVES64(nO, nP, nE);
-            v = -bs_pat64_value(c->pm, child, nO, nP, !white, replies, MOVES64(nP, nO, nE));
+            v = -sibling_value(&sib, child, sq, f, nO, nP, MOVES64(nO, nP, nE), MOVES64(nP, nO, nE));
         } else {
             uint64_t replies = MOVES64(nO, nP, ~(nP | nO | c->blocks));
             v = quick_score(sq, replies);
