@@ -231,9 +231,12 @@ static int negamax64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_t
     int count = 0;
     uint64_t flip_of[64], key_of[64];
     bool child_tt = depth - 1 >= TT_MIN_DEPTH; /* BUSY_DEPTH too */
-    bool by_eval = depth >= EVAL_ORDER_DEPTH && !(sr->without & BS_WITHOUT_EVAL_ORDER);
-    siblings sib;
-    siblings_init(&sib, c->pm, P, O, white, idx);
+    /* ordered by the evaluation far enough from the leaves */
+    siblings by_eval_sib, *sib = NULL;
+    if (depth >= EVAL_ORDER_DEPTH && !(sr->without & BS_WITHOUT_EVAL_ORDER)) {
+        siblings_init(&by_eval_sib, c->pm, P, O, white, idx);
+        sib = &by_eval_sib;
+    }
     for (uint64_t set = moves; set; set &= set - 1) {
         int sq = __builtin_ctzll(set);
         uint64_t f = FLIPS64(P, O, sq);
@@ -246,10 +249,10 @@ static int negamax64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_t
         int v;
         if (sq == tt_move) {
             v = 1 << 28;
-        } else if (by_eval) {
+        } else if (sib) {
             uint16_t child[2 * BS_PAT64_LANES];
             uint64_t nE = ~(nP | nO | c->blocks);
-            v = -sibling_value(&sib, child, sq, f, nO, nP, MOVES64(nO, nP, nE), MOVES64(nP, nO, nE));
+            v = -sibling_value(sib, child, sq, f, nO, nP, MOVES64(nO, nP, nE), MOVES64(nP, nO, nE));
         } else {
             uint64_t replies = MOVES64(nO, nP, ~(nP | nO | c->blocks));
             v = quick_score(sq, replies);
