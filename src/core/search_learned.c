@@ -225,15 +225,51 @@ static int negamax64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_t
         if (cut)
             return cut > 0 ? beta : alpha;
     }
-    /* the children as keys, best first: score x 64 + 63 - square (a tie:
-     * the lower square first); their flips and table keys by square */
+    bool child_tt = depth - 1 >= TT_MIN_DEPTH; /* BUSY_DEPTH too */
+    /* with helper threads (simplified ABDADA): a child another thread is
+     * searching waits until the others are done */
+    bool share = sr->busy && depth >= BUSY_DEPTH;
+    int alpha0 = alpha, best = -INF, best_move = -1;
+    /* The table's move first, before the others are ordered: where it cuts
+     * (most cut nodes), their ordering is never paid for. It would head the
+     * order anyway, so the search is the same node for node. */
+    bool first_done = false;
+    if (tt_move >= 0 && ((moves >> tt_move) & 1)) {
+        int sq = tt_move;
+        uint64_t f = FLIPS64(P, O, sq);
+        uint64_t nP = P | f | (1ULL << sq), nO = O & ~f;
+        uint64_t child_key = child_tt ? mid_key(nO, nP) : 0;
+        if (share)
+            busy_set(sr, child_key);
+        uint16_t child[2 * BS_PAT64_LANES];
+        bs_pat64_child(c->pm, child, idx, white ? 2 : 1, sq, f);
+        int v = -negamax64(c, nO, nP, !white, child, depth - 1, -beta, -alpha, NULL);
+        if (share)
+            busy_clear(sr, child_key);
+        if (sr->stop)
+            return 0;
+        best = v;
+        best_move = sq;
+        if (best_out)
+            *best_out = (sq >> 3) * BS_MAX_N + (sq & 7);
+        if (v > alpha)
+            alpha = v;
+        if (alpha >= beta) {
+            if (use_tt)
+                tt_put(sr, key, depth, best, alpha0, beta, best_move);
+            return best;
+        }
+        moves &= ~(1ULL << sq);
+        first_done = true;
+    }
+    /* the other children as keys, best first: score x 64 + 63 - square (a
+     * tie: the lower square first); their flips and table keys by square */
     int64_t order[64];
     int count = 0;
     uint64_t flip_of[64], key_of[64];
-    bool child_tt = depth - 1 >= TT_MIN_DEPTH; /* BUSY_DEPTH too */
     /* ordered by the evaluation far enough from the leaves */
     siblings by_eval_sib, *sib = NULL;
-    if (depth >= EVAL_ORDER_DEPTH && !(sr->without & BS_WITHOUT_EVAL_ORDER)) {
+    if (moves && depth >= EVAL_ORDER_DEPTH && !(sr->without & BS_WITHOUT_EVAL_ORDER)) {
         siblings_init(&by_eval_sib, c->pm, P, O, white, idx);
         sib = &by_eval_sib;
     }
@@ -247,9 +283,7 @@ static int negamax64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_t
         if (child_tt)
             __builtin_prefetch(&sr->tt[key_of[sq] & sr->tt_mask & ~(size_t)1]);
         int v;
-        if (sq == tt_move) {
-            v = 1 << 28;
-        } else if (sib) {
+        if (sib) {
             uint16_t child[2 * BS_PAT64_LANES];
             uint64_t nE = ~(nP | nO | c->blocks);
             v = -sibling_value(sib, child, sq, f, nO, nP, MOVES64(nO, nP, nE), MOVES64(nP, nO, nE));
@@ -267,10 +301,6 @@ static int negamax64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_t
      * its callbacks the child's position lived on the stack across the
      * recursive call, and this search ran 3-5 % slower in the native build
      * (the same instruction count: docs/decisions.md). */
-    int alpha0 = alpha, best = -INF, best_move = 63 - (int)(order[0] & 63);
-    /* with helper threads (simplified ABDADA): a child another thread is
-     * searching waits until the others are done */
-    bool share = sr->busy && depth >= BUSY_DEPTH;
     int deferred[64], ndeferred = 0;
     for (int n = 0; n < count + ndeferred; n++) {
         int i = n < count ? n : deferred[n - count];
@@ -278,8 +308,9 @@ static int negamax64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_t
         uint64_t f = flip_of[sq];
         uint64_t nP = P | f | (1ULL << sq), nO = O & ~f;
         uint64_t child_key = key_of[sq];
+        bool first = n == 0 && !first_done;
         if (share) {
-            if (n > 0 && n < count && busy_has(sr, child_key)) {
+            if (!first && n < count && busy_has(sr, child_key)) {
                 deferred[ndeferred++] = i;
                 continue;
             }
@@ -291,7 +322,7 @@ static int negamax64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_t
         uint16_t child[2 * BS_PAT64_LANES];
         bs_pat64_child(c->pm, child, idx, white ? 2 : 1, sq, f);
         int v;
-        if (n == 0) {
+        if (first) {
             v = -negamax64(c, nO, nP, !white, child, depth - 1, -beta, -alpha, NULL);
         } else {
             v = -negamax64(c, nO, nP, !white, child, depth - 1, -alpha - 1, -alpha, NULL);
