@@ -234,7 +234,9 @@ static int negamax64(mid64 *c, uint64_t P, uint64_t O, int white, const uint16_t
      * (most cut nodes), their ordering is never paid for. It would head the
      * order anyway, so the search is the same node for node. */
     bool first_done = false;
-    if (tt_move >= 0 && ((moves >> tt_move) & 1)) {
+    /* (a move of the generic path's encoding, 64 or more, from a key that
+     * collided, is no square here: no shift by it) */
+    if (tt_move >= 0 && tt_move < 64 && ((moves >> tt_move) & 1)) {
         int sq = tt_move;
         uint64_t f = FLIPS64(P, O, sq);
         uint64_t nP = P | f | (1ULL << sq), nO = O & ~f;
