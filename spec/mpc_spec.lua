@@ -92,8 +92,12 @@ describe("an evaluator's Multi-ProbCut parameters", function()
     local params = mpc.extend(flat(phases, 6, 300))
     assert.equal(2, params[6].shallow)
     assert.equal(6, params[12].shallow)
-    -- depth 12 from depth 6 (gap 4): the gap is 6, sigma times sqrt(6 / 4)
-    assert.equal(math.floor(300 * math.sqrt(6 / 4) + 0.5), params[12].sigma[1])
+    -- depth 12 from depth 6 (2 from 2, gap 4): 6 from 6, gap 6; the shallow
+    -- search 4 plies deeper, sigma x 0.862 ^ 2 x (6 / 4) ^ 0.164
+    assert.equal(math.floor(300 * 0.862 ^ 2 * 1.5 ^ 0.164 + 0.5), params[12].sigma[1])
+    -- past a shallow depth of 12 only the gap counts: 28 (14) from 6 (2)
+    assert.equal(14, params[28].shallow)
+    assert.equal(math.floor(300 * 0.862 ^ 5 * (14 / 4) ^ 0.164 + 0.5), params[28].sigma[1])
     ev:set_mpc(params)
     local dir, cleanup = support.scratch_dir()
     local path = dir .. "/m.bse"
