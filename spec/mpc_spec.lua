@@ -92,8 +92,8 @@ describe("an evaluator's Multi-ProbCut parameters", function()
     local params = mpc.extend(flat(phases, 6, 300))
     assert.equal(2, params[6].shallow)
     assert.equal(6, params[12].shallow)
-    -- depth 12 from depth 6 (2 from 2, gap 4): 6 from 6, gap 6; the shallow
-    -- search 4 plies deeper, sigma x 0.862 ^ 2 x (6 / 4) ^ 0.164
+    -- depth 12 (shallow 6, gap 6) from the fitted depth 6 (shallow 2, gap
+    -- 4): the shallow search 4 plies deeper, sigma x 0.862 ^ 2 x (6 / 4) ^ 0.164
     assert.equal(math.floor(300 * 0.862 ^ 2 * 1.5 ^ 0.164 + 0.5), params[12].sigma[1])
     -- past a shallow depth of 12 only the gap counts: 28 (14) from 6 (2)
     assert.equal(14, params[28].shallow)
