@@ -116,6 +116,56 @@ describe("the exact solver", function()
     assert.is_true(info.depth >= 2, "depth " .. info.depth)
   end)
 
+  it("on a clock proves win, loss or draw from `wld` empty cells, and plays a move that keeps the outcome",
+    function()
+    local ev = require("boardscript.evalfile").for_game(nil, "reversi", 8)
+    local s = core.searcher { tt_mb = 16 }
+    local seen = {}
+    for seed = 1, 8 do
+      local g = bs.game.new("reversi", {}, core.rng(seed))
+      while g.state.board:count("empty") > 17 or (#g:moves() == 0 and not g:finished()) do
+        local moves = g:moves()
+        if #moves == 0 then g:pass() else g:play(moves[g.rng:random(#moves)]) end
+      end
+      if not g:finished() then
+        local b, player = g.state.board, g.state.player
+        s:clear()
+        local _, margin = s:solve(b, player, { evaluator = ev })
+        local outcome = margin > 0 and 1 or margin < 0 and -1 or 0
+        seen[outcome] = true
+        for threads = 1, THREADS do
+          s:clear()
+          local move, value, info = s:search(b, player, { time = 30, wld = 18, evaluator = ev, threads = threads })
+          assert.is_true(info.wld, "seed " .. seed)
+          assert.is_false(info.exact)
+          assert.is_false(info.stopped)
+          -- the deepening before it stops 8 plies short of the end
+          assert.is_true(info.depth <= 17 - 8, "depth " .. info.depth)
+          if outcome > 0 then assert.is_true(value >= 100, value)
+          elseif outcome < 0 then assert.is_true(value <= -100, value)
+          else assert.equal(0, value) end
+          -- a win or a draw is kept by the move played
+          local child = b:clone()
+          assert.truthy(child:play(player, move[1], move[2]))
+          local other = player == "black" and "white" or "black"
+          s:clear()
+          local _, after = s:solve(child, other, { evaluator = ev })
+          local kept = -after > 0 and 1 or -after < 0 and -1 or 0
+          if outcome >= 0 then assert.equal(outcome, kept, "seed " .. seed) end
+        end
+        -- off without a clock, with wld=0, or from more empty cells than wld
+        for _, opts in ipairs { { depth = 6, wld = 18 }, { time = 30, depth = 8, wld = 0 },
+                                { time = 30, depth = 8, wld = 16 } } do
+          opts.evaluator = ev
+          s:clear()
+          local _, _, info = s:search(b, player, opts)
+          assert.is_false(info.wld)
+        end
+      end
+    end
+    assert.is_true(seen[1] and seen[-1], "the positions hold wins and losses")
+  end)
+
   it("agrees with a plain minimax over the hooks on small endgames", function()
     local s = core.searcher { tt_mb = 1 }
     local function minimax(g)
@@ -248,10 +298,23 @@ describe("the alphabeta policy", function()
     assert.is_false(exact("alphabeta:depth=8,endgame=16"))
     assert.is_true(exact("alphabeta:depth=2,endgame=17"))
     assert.is_false(exact("alphabeta:time=0.05"))        -- 14
+    -- on a clock, from `wld` empty cells, win/loss/draw is proven
+    local function proven(spec)
+      local logged
+      players.load(spec).policy:choose(g, { log = function(fmt, ...) logged = fmt:format(...) end })
+      return logged:match(" win/loss/draw$") ~= nil
+    end
+    assert.is_true(proven("alphabeta:time=5,wld=17"))
+    assert.is_false(proven("alphabeta:time=5,wld=16"))
+    assert.is_false(proven("alphabeta:time=5,wld=0"))
+    assert.is_false(proven("alphabeta:depth=4,wld=17"))
+    assert.is_true(proven("alphabeta:time=5"))          -- 23 by default at 5 s
     local alphabeta = require "boardscript.ai.alphabeta"
     assert.same({ 14, 14, 15, 18, 20, 20 }, { alphabeta.default_endgame(nil), alphabeta.default_endgame(4),
       alphabeta.default_endgame(5), alphabeta.default_endgame(8), alphabeta.default_endgame(10),
       alphabeta.default_endgame(60) })
+    assert.same({ 0, 16, 20, 23, 25, 30 }, { alphabeta.default_wld(nil), alphabeta.default_wld(0.1),
+      alphabeta.default_wld(1), alphabeta.default_wld(2.2, 2), alphabeta.default_wld(10), alphabeta.default_wld(1e6) })
   end)
 
   it("cuts by the shipped file's Multi-ProbCut parameters unless mpc=off; mpc=W sets the width", function()
@@ -297,7 +360,7 @@ describe("the alphabeta policy", function()
                                                         threads = 2 })
         assert.equal(2, info.threads)
         s:clear()
-        local _, margin = s:solve(b, player)
+        local _, margin = s:solve(b, player, { evaluator = ev })
         assert.equal(margin * 100, value, "seed " .. seed)
         if move ~= "pass" then assert.is_true(key_set(g:moves())[move[1] .. "," .. move[2]]) end
       end

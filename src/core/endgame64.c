@@ -377,8 +377,11 @@ int bs_solve64_root(bs_searcher *sr, const bs_state *s, int guess, int *best)
      * last test that failed high (it achieves the value), else from one last
      * narrow search. */
     int most = 64 - __builtin_popcountll(c.blocks); /* no margin can exceed the cells */
-    int lower = -most, upper = most, sq = -1, proven = -1;
-    guess = guess > most ? most : guess < -most ? -most : guess;
+    /* win/loss/draw only: the value is known once it is placed against 0,
+     * -1 standing for any loss and 1 for any win (at most two tests) */
+    int bound = sr->wld ? 1 : most;
+    int lower = -bound, upper = bound, sq = -1, proven = -1;
+    guess = guess > bound ? bound : guess < -bound ? -bound : guess;
     while (lower < upper && !sr->stop) {
         int beta = guess == lower ? guess + 1 : guess;
         int at = -1;
@@ -391,9 +394,10 @@ int bs_solve64_root(bs_searcher *sr, const bs_state *s, int guess, int *best)
         }
     }
     int margin = lower;
-    if (proven < 0 && !sr->stop)
+    /* a proven loss (win/loss/draw only) has no move better than another */
+    if (proven < 0 && !sr->stop && !(sr->wld && margin < 0))
         solve_deep(&c, P, O, margin - 1 < -most ? -most - 1 : margin - 1, margin + 1, false, &proven);
     sq = proven;
     *best = sq < 0 ? BS_PASS : (sq >> 3) * BS_MAX_N + (sq & 7);
-    return margin;
+    return margin > bound ? bound : margin;
 }

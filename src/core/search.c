@@ -327,18 +327,20 @@ static int entry_check(const bs_searcher *sr, const bs_game *g, const bs_state *
 static void next_age(bs_searcher *sr) { sr->age = (sr->age + 1) & 63; }
 
 static int solve(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_search_limits *lim,
-                 bs_search_result *res);
+                 bs_search_result *res, int wld);
 
 int bs_solve(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_search_limits *lim,
              bs_search_result *res)
 {
     if (sr)
         next_age(sr);
-    return solve(sr, g, s, lim, res);
+    return solve(sr, g, s, lim, res, 0);
 }
 
+/* The exact solve; with wld (8 x 8 word path only) it proves win, loss or
+ * draw only: res->value -1, 0 or 1, and res->move BS_PASS for a loss. */
 static int solve(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_search_limits *lim,
-                 bs_search_result *res)
+                 bs_search_result *res, int wld)
 {
     int status = entry_check(sr, g, s, res);
     if (status != BS_OK)
@@ -359,9 +361,11 @@ static int solve(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_
             guess = guess > 64 ? 64 : guess < -64 ? -64 : guess;
         }
         sr->exact = 1;
+        sr->wld = wld;
         helpers = lim && lim->threads > 1 ? bs_helpers_start(sr, s, lim->threads, 0, &guess) : 0;
         margin = bs_solve64_root(sr, s, guess, &best);
         sr->nodes += bs_helpers_stop(sr, NULL);
+        sr->wld = 0;
     } else {
         best = -2;
         margin = margin_of(negamax(sr, s, 0, -INF, INF, 0, &best));
@@ -387,6 +391,47 @@ static int midgame(bs_searcher *sr, const bs_game *g, const bs_state *s, const b
 
 /* The deepest search before a solve on a clock (bs_search_limits.midgame_first). */
 #define FALLBACK_DEPTH 8
+/* Before a win/loss/draw proof (bs_search_limits.wld) the deepening stops
+ * this many plies short of the end, as Ntest's midgame stops 8 short and
+ * its solver takes over. */
+#define WLD_GAP 8
+
+/* bs_search_limits.wld: the deepening, then the proof with the time left. */
+static int search_then_prove(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_search_limits *lim,
+                             bs_search_result *res)
+{
+    int empties = bs_board_count(&s->board, BS_EMPTY);
+    bs_search_limits shallow = *lim;
+    int cap = empties - WLD_GAP > 1 ? empties - WLD_GAP : 1;
+    if (shallow.depth == 0 || shallow.depth > cap)
+        shallow.depth = cap;
+    bs_search_result first = {0};
+    int status = midgame(sr, g, s, &shallow, &first);
+    if (status != BS_OK || sr->stop) {
+        *res = first;
+        return status;
+    }
+    bs_search_result proof;
+    status = solve(sr, g, s, lim, &proof, 1);
+    if (status != BS_OK)
+        return status;
+    *res = first;
+    res->nodes += proof.nodes;
+    if (!proof.exact) {
+        res->stopped = 1;
+        return BS_OK;
+    }
+    res->wld = 1;
+    if (proof.value >= 0 && proof.move != BS_PASS)
+        res->move = proof.move;
+    if (proof.value > 0)
+        res->value = first.value < 100 ? 100 : first.value;
+    else if (proof.value < 0)
+        res->value = first.value > -100 ? -100 : first.value;
+    else
+        res->value = 0;
+    return BS_OK;
+}
 
 int bs_search(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_search_limits *lim,
               bs_search_result *res)
@@ -417,7 +462,7 @@ int bs_search(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_sea
             }
         }
         bs_search_result exact;
-        status = solve(sr, g, s, lim, &exact);
+        status = solve(sr, g, s, lim, &exact, 0);
         if (status != BS_OK)
             return status;
         if (exact.exact) {
@@ -434,6 +479,8 @@ int bs_search(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_sea
         }
         /* out of time: fall through to a shallow search */
     }
+    if (lim && lim->midgame_first && lim->wld > solve_from && empties <= lim->wld && bs_fast_solvable(g, s))
+        return search_then_prove(sr, g, s, lim, res);
     return midgame(sr, g, s, lim, res);
 }
 

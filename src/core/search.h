@@ -75,6 +75,11 @@ typedef struct bs_search_limits {
                        (bs_model_set_mpc): 0 the default width (BS_MPC_WIDTH), > 0 the width
                        in hundredths of a sigma, < 0 off */
     unsigned without; /* BS_WITHOUT_* techniques left out (0: every one used) */
+    int wld;        /* with midgame_first, on the 8 x 8 word path: from this many empty cells
+                       (more than endgame) the search deepens at most empties - WLD_GAP plies
+                       (search.c), then proves win, loss or draw with the time left; a proven
+                       win or draw plays the move that proves it, a loss or a proof cut short
+                       the searched move. 0 = never */
     int threads;    /* threads searching together (Lazy SMP, sharing the table): bs_search's
                        midgame and the 8 x 8 exact solve (bs_solve, bs_search's endgame); 0 or 1
                        one, at most BS_MAX_THREADS; one beside an evaluation function. With more
@@ -103,6 +108,8 @@ typedef struct bs_search_result {
                         game found finished along the line); bs_solve: the margin in discs */
     int depth;       /* deepest completed iteration (plies), or empties when exact */
     int exact;       /* nonzero: value is the game's exact outcome with best play */
+    int wld;         /* nonzero: win, loss or draw proven (bs_search_limits.wld): value is at least
+                        100 for a win, 0 for a draw, at most -100 for a loss */
     int stopped;     /* nonzero: a limit or the stop callback cut the search short */
     uint64_t nodes;  /* nodes this search visited (every thread's) */
     int threads;     /* threads that searched (bs_search_limits.threads; 1 when only one could) */

@@ -78,6 +78,7 @@ struct bs_searcher {
     const bs_game *g;
     uint64_t nodes, node_limit;
     int stop, allow_stop, exact;
+    int wld; /* the solve in progress proves win, loss or draw only (bs_solve64_root) */
     unsigned age; /* 0..63, one more at each search or solve: the table is kept between them */
     int mpc_width; /* Multi-ProbCut in this search: the width in hundredths of a sigma, 0 off */
     unsigned without; /* the search's BS_WITHOUT_* */

@@ -26,7 +26,8 @@
  *   the main thread, none with `evaluate`), without = a list of techniques
  *   left out ("etc", "stability", "eval_order", "killers", "aspiration",
  *   "table": search.h's BS_WITHOUT_*). With `time`, a search that has
- *   settled stops early (iteration_done below).
+ *   settled stops early (iteration_done below), and wld = N proves win,
+ *   loss or draw from N empty cells (search.h; info.wld when it did).
  * A move is {row, col} (1-based) or "pass"; values are for `player`.
  */
 
@@ -265,6 +266,7 @@ static int run(lua_State *L, int exact)
     if (opts) {
         lim.depth = (int)bs_lua_intfield(L, opts, "depth", 0, 60, 0);
         lim.endgame = (int)bs_lua_intfield(L, opts, "endgame", 0, BS_MAX_N * BS_MAX_N, 0);
+        lim.wld = (int)bs_lua_intfield(L, opts, "wld", 0, BS_MAX_N * BS_MAX_N, 0);
         lim.nodes = (uint64_t)bs_lua_intfield(L, opts, "nodes", 0, LUA_MAXINTEGER, 0);
         seconds = bs_lua_numfield(L, opts, "time", 0, 1e7, 0);
         lim.threads = (int)bs_lua_intfield(L, opts, "threads", 1, BS_MAX_THREADS, 1);
@@ -371,7 +373,7 @@ static int run(lua_State *L, int exact)
     now(&end);
     push_move(L, res.move);
     lua_pushinteger(L, res.value);
-    lua_createtable(L, 0, 6);
+    lua_createtable(L, 0, 7);
     lua_pushinteger(L, res.depth);
     lua_setfield(L, -2, "depth");
     lua_pushinteger(L, (lua_Integer)res.nodes);
@@ -380,6 +382,8 @@ static int run(lua_State *L, int exact)
     lua_setfield(L, -2, "exact");
     lua_pushboolean(L, res.stopped);
     lua_setfield(L, -2, "stopped");
+    lua_pushboolean(L, res.wld);
+    lua_setfield(L, -2, "wld");
     lua_pushinteger(L, res.threads);
     lua_setfield(L, -2, "threads");
     lua_pushnumber(L, (double)(end.tv_sec - start.tv_sec) + (end.tv_nsec - start.tv_nsec) / 1e9);

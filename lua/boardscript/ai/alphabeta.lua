@@ -86,6 +86,9 @@ local alphabeta = {
     endgame = { type = "integer", min = 0, max = 40,
                 help = "solve exactly at this many empty cells or fewer (0: never; default 14, "
                   .. "or depth + 10 up to 20 for a depth over 4)" },
+    wld = { type = "integer", min = 0, max = 60,
+            help = "playing by time: prove win, loss or draw from this many empty cells, after a deepening "
+              .. "8 plies short of the end (0: never; default by the time, 23 at 2.2 s on 2 threads)" },
     tt_mb = { type = "integer", min = 1, max = 4096, default = 16, help = "transposition table size in MiB" },
     eval = { type = "string",
              help = "evaluation: a file from 'boardscript train', or hand (default: the shipped one, if any)" },
@@ -129,6 +132,17 @@ alphabeta.DESCRIBED_TIME = 1
 function alphabeta.default_endgame(depth)
   if depth == nil then return 14 end
   return math.max(14, math.min(20, depth + 10))
+end
+
+--- On a clock, the empty cells from which a search proves win, loss or
+-- draw when `wld` is not given: the most whose proof takes, on average,
+-- about a quarter of `seconds` x `threads` processor seconds (measured on
+-- game positions: about 0.15 s from 20 empty cells, 1.75 times as long for
+-- each cell more); 0 without a time.
+function alphabeta.default_wld(seconds, threads)
+  if seconds == nil or seconds <= 0 then return 0 end
+  local cells = 20 + math.floor(math.log(seconds * (threads or 1) / 0.6) / math.log(1.75))
+  return math.max(0, math.min(30, cells))
 end
 
 -- An instance: its own searcher; `new` is not one of its methods, so a
@@ -207,6 +221,17 @@ local function budget(opts, ctx, default_depth)
   return depth, time
 end
 
+-- The searcher's `wld`: the option, else by the time of a policy that
+-- plays by time (its own `time` or a clock's share; not a depth-based one
+-- under --max-seconds, whose time is only a cap).
+local function wld_of(opts, ctx, time)
+  if opts.wld then return opts.wld end
+  if opts.depth == nil and (opts.time or (ctx and ctx.time)) then
+    return alphabeta.default_wld(time, opts.threads)
+  end
+  return 0
+end
+
 --- The searcher's options for a position of game `g`.
 function Instance:search_options(g, ctx)
   local state = g.state
@@ -216,6 +241,7 @@ function Instance:search_options(g, ctx)
     game = rules_mod.core_game(g.rules, state),
     passes = state.passes, piece = state.piece, turns = state.turns, unable = state.unable,
     depth = depth, time = time, endgame = opts.endgame or alphabeta.default_endgame(opts.depth),
+    wld = wld_of(opts, ctx, time),
     evaluate = opts.evaluate,
     evaluator = self:evaluator(g),
     mpc = alphabeta.mpc_value(opts.mpc),
@@ -252,7 +278,7 @@ function Instance:choose(g, ctx)
   if move == nil then return nil end
   if ctx and ctx.log then
     ctx.log("%s value %d depth %d nodes %d %.3f s%s", g:move_text(move) or "pass", value, info.depth,
-      info.nodes, info.seconds, info.exact and " exact" or "")
+      info.nodes, info.seconds, info.exact and " exact" or info.wld and " win/loss/draw" or "")
   end
   return move
 end
