@@ -396,17 +396,24 @@ static int midgame(bs_searcher *sr, const bs_game *g, const bs_state *s, const b
  * its solver takes over. */
 #define WLD_GAP 8
 
+/* The deepening before a solve or a proof on a clock, at most `cap` plies
+ * (the limits' depth when it is less): the move to fall back on. */
+static int search_first(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_search_limits *lim, int cap,
+                        bs_search_result *first)
+{
+    bs_search_limits shallow = *lim;
+    if (shallow.depth == 0 || shallow.depth > cap)
+        shallow.depth = cap;
+    return midgame(sr, g, s, &shallow, first);
+}
+
 /* bs_search_limits.wld: the deepening, then the proof with the time left. */
 static int search_then_prove(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_search_limits *lim,
                              bs_search_result *res)
 {
     int empties = bs_board_count(&s->board, BS_EMPTY);
-    bs_search_limits shallow = *lim;
-    int cap = empties - WLD_GAP > 1 ? empties - WLD_GAP : 1;
-    if (shallow.depth == 0 || shallow.depth > cap)
-        shallow.depth = cap;
     bs_search_result first = {0};
-    int status = midgame(sr, g, s, &shallow, &first);
+    int status = search_first(sr, g, s, lim, empties - WLD_GAP > 1 ? empties - WLD_GAP : 1, &first);
     if (status != BS_OK || sr->stop) {
         *res = first;
         return status;
@@ -452,10 +459,7 @@ int bs_search(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_sea
         if (lim->midgame_first) {
             /* a move to fall back on before the solve takes the rest of the
              * time: a few plies (milliseconds), so the solve keeps most of it */
-            bs_search_limits shallow = *lim;
-            if (shallow.depth == 0 || shallow.depth > FALLBACK_DEPTH)
-                shallow.depth = FALLBACK_DEPTH;
-            status = midgame(sr, g, s, &shallow, &first);
+            status = search_first(sr, g, s, lim, FALLBACK_DEPTH, &first);
             if (status != BS_OK || sr->stop) {
                 *res = first;
                 return status;
