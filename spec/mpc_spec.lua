@@ -156,7 +156,7 @@ describe("the searcher with Multi-ProbCut", function()
       ev:set_mpc(nil)
       local phases = ev:info().phases
       local searcher = core.searcher {}
-      local total = { plain = 0, off = 0, tight = 0, wide = 0 }
+      local total = { plain = 0, off = 0, tight = 0, wide = 0, narrow = 0 }
       for seed = 1, 4 do
         local b, player = position(case.n, seed, 10)
         local function search(e, width)
@@ -176,10 +176,13 @@ describe("the searcher with Multi-ProbCut", function()
         assert.same({ m0, v0 }, { m2, v2 })
         assert.truthy(probed > plain, "the shallow searches are nodes too")
         total.plain, total.tight, total.wide = total.plain + plain, total.tight + cut, total.wide + probed
-        -- a narrower width cuts more
+        -- a narrower width cuts more: over the positions, not at each one, where a cut that changes a
+        -- value can reorder what follows by a few nodes
         local _, _, narrow = search(tight, 0.5)
-        assert.truthy(narrow <= cut)
+        total.narrow = total.narrow + narrow
       end
+      assert.truthy(total.narrow < total.tight, ("%d nodes at width 0.5, %d at 1.5"):format(total.narrow,
+        total.tight))
       assert.truthy(total.tight < total.plain * 0.8, ("%d nodes with cuts, %d without"):format(total.tight,
         total.plain))
     end)
