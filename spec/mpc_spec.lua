@@ -156,7 +156,7 @@ describe("the searcher with Multi-ProbCut", function()
       ev:set_mpc(nil)
       local phases = ev:info().phases
       local searcher = core.searcher {}
-      local total = { plain = 0, off = 0, tight = 0, wide = 0, narrow = 0 }
+      local total = { plain = 0, tight = 0, wide = 0, narrow = 0 }
       for seed = 1, 4 do
         local b, player = position(case.n, seed, 10)
         local function search(e, width)
