@@ -745,9 +745,11 @@
 --- The value of a position for `player` to move, in hundredths of a disc
 -- (within -999999..999999): the final margin the evaluation predicts.
 -- @function evaluator:evaluate
--- @tparam board b a board of the evaluation's shape (another raises
+-- @tparam board|string b a board of the evaluation's shape (another raises
 -- "bad argument #2 to 'evaluate' (a 6 x 8 board for an evaluation of 8 x 8
--- boards)")
+-- boards)"), or a data file's cells as a string, as `trainer:add` takes
+-- them (`x` black; a string of another length raises "cells: 64 characters
+-- of . x o # expected")
 -- @string player "black" or "white", to move
 -- @treturn int
 

@@ -267,6 +267,18 @@ describe("core.evaluator", function()
       return ev:save("same")
     end
     assert.equal(fitted(boards), fitted(cells))
+    -- and an evaluator values them as it values the board
+    local ev <close> = trained(6, { phases = 2 })
+    for i = 1, #boards do
+      assert.equal(ev:evaluate(boards[i], "black"), ev:evaluate(cells[i], "black"))
+      assert.equal(ev:evaluate(boards[i], "white"), ev:evaluate(cells[i], "white"))
+    end
+    for _, bad in ipairs { ("."):rep(35), ("."):rep(35) .. "X", ("#"):rep(36) .. "." } do
+      local ok, err = pcall(function() return ev:evaluate(bad, "black") end)
+      assert.is_false(ok)
+      -- (a method call: the receiver is not counted)
+      assert.matches("bad argument #1 to 'evaluate' (cells: 36 characters of . x o # expected)", err, 1, true)
+    end
     local tr = core.trainer(core.evaluator { size = 6 })
     for _, bad in ipairs { ("."):rep(35), ("."):rep(37), ("."):rep(35) .. "X", ("."):rep(35) .. "\0" } do
       local ok, err = pcall(tr.add, tr, bad, "black", 0)

@@ -243,6 +243,38 @@ describe("boardscript train", function()
     assert.are_not.equal(files[1], slurp(other))
   end)
 
+  it("relabels a game by TD(lambda), from its end back, with the next position's value", function()
+    local td = require "boardscript.train.td"
+    -- a 4 x 4 evaluation fitted to a few positions, so that its values are not 0
+    local ev = core.evaluator { size = 4, phases = 1 }
+    local tr = core.trainer(ev)
+    for i, cells in ipairs { "....ox..xo...o..", "....xo..ox......", ".....xo.ox..xo.." } do
+      tr:add(cells, "black", 6 * i - 9)
+    end
+    tr:fit { iterations = 5 }
+    local function game(holdout)
+      -- x moves; then the other side (x's discs are o); then it again (x passed)
+      return { holdout = holdout, positions = { { cells = "....xo..ox......", target = 4 },
+                                                { cells = "....ox..xo......", target = -4 },
+                                                { cells = "....ox..xo...o..", target = -4 } } }
+    end
+    local v3 = ev:evaluate("....ox..xo...o..", "black") / 100
+    local v2 = ev:evaluate("....ox..xo......", "black") / 100
+    assert.are_not.equal(0, v3)
+    local r = td.relabel(game(false), ev, 0.25, 0).positions
+    local g3 = -4
+    local g2 = 0.75 * v3 + 0.25 * g3 -- the same side to move
+    local g1 = -(0.75 * v2 + 0.25 * g2) -- the other side
+    assert.same({ g1, g2, g3 }, { r[1].target, r[2].target, r[3].target })
+    -- lambda 1, a held-out game: labels unchanged
+    assert.same(game(false), td.relabel(game(false), ev, 1, 0))
+    assert.same(game(true), td.relabel(game(true), ev, 0.25, 0))
+    -- within the exact-solve range (here 11 empty cells or fewer: the last position) a label stays and is
+    -- the next one's value
+    r = td.relabel(game(false), ev, 0.25, 11).positions
+    assert.same({ -(0.75 * v2 + 0.25 * -4), -4, -4 }, { r[1].target, r[2].target, r[3].target })
+  end)
+
   it("plays shards into data files and fits them with --data", function()
     local parts = {}
     for i = 1, 2 do
@@ -262,6 +294,16 @@ describe("boardscript train", function()
     local ev, meta = evalfile.load(fitted)
     assert.truthy(ev:info().nonzero > 0)
     assert.truthy(meta.command:find("--data " .. parts[1] .. " " .. parts[2], 1, true))
+    -- TD(lambda) labels from the fitted file's values: another fit, its command kept
+    local function refit(out_path, ...)
+      run_ok { "train", "--rules", "reversi", "--size", "6", "--data", parts[1], parts[2], "--eval", fitted,
+               "--score-games", "0", "--mpc-positions", "0", "--seed", "1", "--out", out_path, ... }
+      return slurp(out_path)
+    end
+    local plain, td_text = refit(dir .. "/plain.bse"), refit(dir .. "/td.bse", "--lambda", "0.5")
+    assert.are_not.equal(plain, td_text)
+    assert.equal(td_text, refit(dir .. "/td2.bse", "--lambda", "0.5"))
+    assert.truthy(select(2, evalfile.load(dir .. "/td.bse")).command:find("--lambda 0.5 ", 1, true))
     -- a shard to standard output, and one played with a learned evaluation
     local stdout = run_ok { "train", "--rules", "reversi", "--size", "6", "--games", "4", "--seed", "3",
                             "--shard", "1/1", "--eval", fitted, "--out", "-" }
@@ -370,6 +412,10 @@ describe("boardscript train", function()
     refused(with("--games", "4", "--features", "speed"), "unknown feature")
     refused(with("--data", dir .. "/missing.data"), "missing.data")
     refused(with("--data", dir .. "/x.data", "--games", "4"), "--games goes with self-play, not with --data")
+    refused(with("--data", dir .. "/x.data", "--lambda", "0.5"), "--lambda blends in an evaluation's values: give it "
+      .. "as --eval FILE")
+    refused(with("--games", "4", "--lambda", "0.5"), "--lambda goes with --data (and --eval), not with self-play")
+    refused(with("--data", dir .. "/x.data", "--lambda", "2"), "lambda must be a number from 0 to 1")
     refused(with("--games", "4", "--eval", dir .. "/missing.bse"), "missing.bse")
     assert.is_nil(io.open(out, "rb"))
   end)

@@ -258,10 +258,28 @@ static int shape_error(lua_State *L, int arg, const bs_model *m, const bs_board 
                                                  b->cols, rows, cols));
 }
 
+static bool cells_board(const char *text, size_t len, int n, bs_board *b);
+
 static int evaluator_evaluate(lua_State *L)
 {
     bs_levaluator *e = bs_lua_checkevaluator(L, 1);
-    const bs_board *b = bs_lua_checkboard(L, 2);
+    bs_board parsed;
+    const bs_board *b;
+    if (lua_type(L, 2) == LUA_TSTRING) { /* a data file's cells (x: black), as trainer:add takes them */
+        size_t len;
+        const char *text = lua_tolstring(L, 2, &len);
+        int n = bs_model_size(e->model), rows, cols;
+        bs_model_shape(e->model, &rows, &cols);
+        if (!cells_board(text, len, n, &parsed))
+            return luaL_argerror(L, 2, lua_pushfstring(L, "cells: %d characters of . x o # expected", n * n));
+        parsed.rows = rows;
+        parsed.cols = cols;
+        if (!bs_board_valid(&parsed))
+            return luaL_argerror(L, 2, lua_pushfstring(L, "cells: the cells past %d x %d must be '#'", rows, cols));
+        b = &parsed;
+    } else {
+        b = bs_lua_checkboard(L, 2);
+    }
     int player = bs_lua_checkplayer(L, 3);
     if (!bs_model_fits(e->model, b))
         return shape_error(L, 2, e->model, b);

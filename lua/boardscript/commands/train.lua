@@ -73,6 +73,10 @@ function command.configure(cmd)
     .. "final margin: 0 (default) to 1 (C searcher only); for a described game the rest is the next position's "
     .. "label, the result after the last (default 0.5).")
     :convert(number_in(0, 1, "label"))
+  cmd:option("--lambda", "With --data and --eval: label each position by TD(lambda), (1 - L) x the next "
+    .. "position's value by --eval + L x the next position's label, from the game's end back (default 1: the "
+    .. "game's final margin).")
+    :convert(number_in(0, 1, "lambda"))
   cmd:option("--iterations", "Conjugate-gradient iterations of each fit (default 20).")
     :convert(options.integer_in(1, 10000, "iterations"))
   cmd:option("--shrink", ("Ridge of each fit: every weight is pulled to zero as by this many positions (default %d).")
@@ -157,8 +161,8 @@ local function reproduce(args)
   add("--duel-depth", args.duel_depth)
   add("--children", args.children)
   add("--share", args.share)
-  for _, name in ipairs { "rounds", "depth", "endgame", "plies", "epsilon", "label", "iterations", "shrink", "phases",
-                          "features", "eval", "mpc_positions", "mpc_depth" } do
+  for _, name in ipairs { "rounds", "depth", "endgame", "plies", "epsilon", "label", "lambda", "iterations", "shrink",
+                          "phases", "features", "eval", "mpc_positions", "mpc_depth" } do
     add("--" .. name:gsub("_", "-"), args[name])
   end
   if args.mpc_only then words[#words + 1] = "--mpc-only" end
@@ -184,6 +188,7 @@ local function check_args(args)
       if args[name] ~= nil then errors.fail(("--%s goes with training, not with --mpc-only"):format(name)) end
     end
     if args.mpc_positions == 0 then errors.fail("--mpc-only with --mpc-positions 0 would fit nothing") end
+    if args.lambda then errors.fail("--lambda goes with --data, not with --mpc-only") end
     if args.jobs > 1 then errors.fail("--jobs goes with self-play, not with --mpc-only") end
     if args.eval == args.out then errors.fail("--eval and --out name the same file") end
     return
@@ -194,8 +199,12 @@ local function check_args(args)
     end
     if args.jobs > 1 then errors.fail("--jobs goes with self-play, not with --data") end
     if args.eval and args.eval == args.out then errors.fail("--eval and --out name the same file") end
+    if args.lambda and args.lambda < 1 and not args.eval then
+      errors.fail("--lambda blends in an evaluation's values: give it as --eval FILE")
+    end
     return
   end
+  if args.lambda then errors.fail("--lambda goes with --data (and --eval), not with self-play") end
   if (args.games == nil) == (args.minutes == nil) then
     errors.fail(args.games and "give --games or --minutes, not both"
       or "how long to train: give --games N or --minutes M (or --data FILES to fit data files)")
@@ -223,6 +232,7 @@ local function run_data(args, game)
   local stats = require("boardscript.train.fit").data_files {
     game = game, ev = ev, paths = args.data, iterations = args.iterations, shrink = args.shrink or setup.SHRINK,
     selfplay = sp, score_games = args.score_games or setup.SCORE_GAMES,
+    td = args.lambda and args.lambda < 1 and { ev = ev:copy(), lambda = args.lambda } or nil,
   }
   local games, positions = stats.games, stats.positions
   local mpc_line = rounds.fit_mpc(args, game, sp, ev)

@@ -122,7 +122,8 @@ Reader.__index = Reader
 -- named `where` in its messages (`FILE:LINE: ...`). Reads the header at
 -- once: reader.info = { rules =, size =, options =, ... }. Several data
 -- files one after the other (what `parallel ... --out -` collects) read as
--- one, when their headers name the same game.
+-- one, when their headers name the same game; reader.part is the header of
+-- the one being read (its endgame, depth, ...).
 function data.reader(next_line, where)
   local self = setmetatable({ next_line = next_line, where = where, games = 0, positions = 0 }, Reader)
   local first, number = self:line()
@@ -131,6 +132,7 @@ function data.reader(next_line, where)
       data.MAGIC))
   end
   self.info = self:header()
+  self.part = self.info -- the header of the part being read
   local n = math.tointeger(tonumber(self.info.size))
   if not n or n < 1 or n > 26 then self:bad(self.size_line, "size must be a whole number from 1 to 26") end
   self.n = n
@@ -198,6 +200,7 @@ function Reader:next_game()
       end
     end
     self.games, self.positions = 0, 0
+    self.part = info
     return self:next_game()
   end
   local n, kind = line:match("^game (%d+) (%a+)$")

@@ -14,10 +14,14 @@ local fit = {}
 -- @param tr a core.trainer
 -- @tparam table game what the run trains for (train.setup.trained_game: name, n, options)
 -- @tparam table paths the data files
+-- @tparam[opt] table td TD(lambda) labels: { ev =, lambda = } (train.td;
+--   the exact-solve range is each file's `endgame`, else self-play's default)
 -- @treturn integer the games read
 -- @treturn integer the positions read
-function fit.read(tr, game, paths)
+function fit.read(tr, game, paths, td)
   local add_positions = require("boardscript.train.rounds").add_positions
+  local relabel = td and require("boardscript.train.td").relabel
+  local default_endgame = require("boardscript.train.selfplay").default_endgame(game.n)
   local games, positions = 0, 0
   for _, path in ipairs(paths) do
     local reader = data.open(path)
@@ -29,6 +33,9 @@ function fit.read(tr, game, paths)
     while true do
       local record = reader:next_game()
       if not record then break end
+      if relabel then
+        relabel(record, td.ev, td.lambda, math.tointeger(tonumber(reader.part.endgame)) or default_endgame)
+      end
       add_positions(tr, record)
       games, positions = games + 1, positions + #record.positions
     end
@@ -41,13 +48,14 @@ end
 -- (none outside the held-out games).
 -- @tparam table cfg { game =, ev = the evaluation fitted, paths = the data
 --   files, iterations =, shrink = (the fit's options), selfplay = a
---   train.selfplay (the duel's games), score_games = the duel's games }
+--   train.selfplay (the duel's games), score_games = the duel's games,
+--   td = TD(lambda) labels { ev =, lambda = } or nil }
 -- @treturn table { games =, positions =, read_time = seconds reading,
 --   fit = the trainer's fit result, duel = train.rounds.duel's table }
 function fit.data_files(cfg)
   local tr = core.trainer(cfg.ev)
   local t0 = core.clock()
-  local games, positions = fit.read(tr, cfg.game, cfg.paths)
+  local games, positions = fit.read(tr, cfg.game, cfg.paths, cfg.td)
   if tr:count(false) == 0 then
     errors.fail("--data: the files hold no positions to fit (none outside the held-out games)")
   end
