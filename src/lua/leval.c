@@ -258,28 +258,13 @@ static int shape_error(lua_State *L, int arg, const bs_model *m, const bs_board 
                                                  b->cols, rows, cols));
 }
 
-static bool cells_board(const char *text, size_t len, int n, bs_board *b);
+static const bs_board *check_position(lua_State *L, int arg, const bs_model *m, bs_board *parsed);
 
 static int evaluator_evaluate(lua_State *L)
 {
     bs_levaluator *e = bs_lua_checkevaluator(L, 1);
     bs_board parsed;
-    const bs_board *b;
-    if (lua_type(L, 2) == LUA_TSTRING) { /* a data file's cells (x: black), as trainer:add takes them */
-        size_t len;
-        const char *text = lua_tolstring(L, 2, &len);
-        int n = bs_model_size(e->model), rows, cols;
-        bs_model_shape(e->model, &rows, &cols);
-        if (!cells_board(text, len, n, &parsed))
-            return luaL_argerror(L, 2, lua_pushfstring(L, "cells: %d characters of . x o # expected", n * n));
-        parsed.rows = rows;
-        parsed.cols = cols;
-        if (!bs_board_valid(&parsed))
-            return luaL_argerror(L, 2, lua_pushfstring(L, "cells: the cells past %d x %d must be '#'", rows, cols));
-        b = &parsed;
-    } else {
-        b = bs_lua_checkboard(L, 2);
-    }
+    const bs_board *b = check_position(L, 2, e->model, &parsed);
     int player = bs_lua_checkplayer(L, 3);
     if (!bs_model_fits(e->model, b))
         return shape_error(L, 2, e->model, b);
@@ -598,27 +583,32 @@ static bool cells_board(const char *text, size_t len, int n, bs_board *b)
     return true;
 }
 
+/* Argument `arg`: a board, or a data file's cells as a string (x black;
+ * ten times quicker than a board's set calls), parsed into *parsed for
+ * model m's shape: a rectangle's cells are its square's, the margin '#'. */
+static const bs_board *check_position(lua_State *L, int arg, const bs_model *m, bs_board *parsed)
+{
+    if (lua_type(L, arg) != LUA_TSTRING)
+        return bs_lua_checkboard(L, arg);
+    int n = bs_model_size(m), rows, cols;
+    bs_model_shape(m, &rows, &cols);
+    size_t len;
+    const char *text = lua_tolstring(L, arg, &len);
+    if (!cells_board(text, len, n, parsed))
+        luaL_argerror(L, arg, lua_pushfstring(L, "cells: %d characters of . x o # expected", n * n));
+    parsed->rows = rows;
+    parsed->cols = cols;
+    if (!bs_board_valid(parsed))
+        luaL_argerror(L, arg, lua_pushfstring(L, "cells: the cells past %d x %d must be '#'", rows, cols));
+    return parsed;
+}
+
 static int trainer_add(lua_State *L)
 {
     ltrainer *t = check_trainer(L, 1);
     const bs_model *m = trainer_evaluator(L, 1)->model;
-    int n = bs_model_size(m), rows, cols;
-    bs_model_shape(m, &rows, &cols);
     bs_board parsed;
-    const bs_board *b;
-    if (lua_type(L, 2) == LUA_TSTRING) { /* a data file's cells: ten times quicker than a board's set calls */
-        size_t len;
-        const char *text = lua_tolstring(L, 2, &len);
-        if (!cells_board(text, len, n, &parsed))
-            return luaL_argerror(L, 2, lua_pushfstring(L, "cells: %d characters of . x o # expected", n * n));
-        parsed.rows = rows; /* a rectangle's cells are its square's, the margin '#' */
-        parsed.cols = cols;
-        if (!bs_board_valid(&parsed))
-            return luaL_argerror(L, 2, lua_pushfstring(L, "cells: the cells past %d x %d must be '#'", rows, cols));
-        b = &parsed;
-    } else {
-        b = bs_lua_checkboard(L, 2);
-    }
+    const bs_board *b = check_position(L, 2, m, &parsed);
     int player = bs_lua_checkplayer(L, 3);
     lua_Number target = luaL_checknumber(L, 4);
     int holdout = lua_toboolean(L, 5);

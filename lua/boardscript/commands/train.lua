@@ -232,7 +232,8 @@ local function run_data(args, game)
   local stats = require("boardscript.train.fit").data_files {
     game = game, ev = ev, paths = args.data, iterations = args.iterations, shrink = args.shrink or setup.SHRINK,
     selfplay = sp, score_games = args.score_games or setup.SCORE_GAMES,
-    td = args.lambda and args.lambda < 1 and { ev = ev:copy(), lambda = args.lambda } or nil,
+    -- (every position is read, and relabelled by ev, before the fit changes ev)
+    td = args.lambda and args.lambda < 1 and { ev = ev, lambda = args.lambda } or nil,
   }
   local games, positions = stats.games, stats.positions
   local mpc_line = rounds.fit_mpc(args, game, sp, ev)
