@@ -437,6 +437,26 @@ static int search_then_prove(bs_searcher *sr, const bs_game *g, const bs_state *
         res->value = first.value > -100 ? -100 : first.value;
     else
         res->value = 0;
+    /* Proven early, the exact solve follows, as Ntest's does: the move that
+     * wins by the most or loses by the least (a proof alone plays any move
+     * of the outcome, and a lost game shed discs). The time manager says
+     * whether there is time for it, as for another iteration; out of time,
+     * the proof's move stands. */
+    if (sr->cfg.iteration_done && !sr->cfg.iteration_done(sr->cfg.stop_userdata, empties, first.value, 0)) {
+        bs_search_result exact;
+        status = solve(sr, g, s, lim, &exact, 0);
+        if (status != BS_OK)
+            return status;
+        uint64_t nodes = res->nodes + exact.nodes;
+        if (exact.exact) {
+            *res = exact;
+            res->value = exact.value * 100;
+            res->wld = 1;
+        } else {
+            res->stopped = 1;
+        }
+        res->nodes = nodes;
+    }
     return BS_OK;
 }
 

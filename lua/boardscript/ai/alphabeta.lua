@@ -277,8 +277,9 @@ function Instance:choose(g, ctx)
   local move, value, info = self.searcher:search(state.board, state.player, self:search_options(g, ctx))
   if move == nil then return nil end
   if ctx and ctx.log then
+    local how = info.exact and (info.wld and " win/loss/draw, exact" or " exact") or info.wld and " win/loss/draw" or ""
     ctx.log("%s value %d depth %d nodes %d %.3f s%s", g:move_text(move) or "pass", value, info.depth,
-      info.nodes, info.seconds, info.exact and " exact" or info.wld and " win/loss/draw" or "")
+      info.nodes, info.seconds, how)
   end
   return move
 end
