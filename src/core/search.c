@@ -407,6 +407,15 @@ static int search_first(bs_searcher *sr, const bs_game *g, const bs_state *s, co
     return midgame(sr, g, s, &shallow, first);
 }
 
+/* An exact solve's result as the search's: the margin in the search's
+ * hundredths of a disc, the nodes of the work before it (`before`) added. */
+static void take_exact(bs_search_result *res, const bs_search_result *exact, uint64_t before)
+{
+    *res = *exact;
+    res->value = exact->value * 100;
+    res->nodes += before;
+}
+
 /* bs_search_limits.wld: the deepening, then the proof with the time left. */
 static int search_then_prove(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_search_limits *lim,
                              bs_search_result *res)
@@ -447,15 +456,13 @@ static int search_then_prove(bs_searcher *sr, const bs_game *g, const bs_state *
         status = solve(sr, g, s, lim, &exact, 0);
         if (status != BS_OK)
             return status;
-        uint64_t nodes = res->nodes + exact.nodes;
         if (exact.exact) {
-            *res = exact;
-            res->value = exact.value * 100;
+            take_exact(res, &exact, res->nodes);
             res->wld = 1;
         } else {
             res->stopped = 1;
+            res->nodes += exact.nodes;
         }
-        res->nodes = nodes;
     }
     return BS_OK;
 }
@@ -490,9 +497,7 @@ int bs_search(bs_searcher *sr, const bs_game *g, const bs_state *s, const bs_sea
         if (status != BS_OK)
             return status;
         if (exact.exact) {
-            *res = exact;
-            res->value = exact.value * 100;
-            res->nodes += first.nodes;
+            take_exact(res, &exact, first.nodes);
             return BS_OK;
         }
         if (lim->midgame_first) {
