@@ -275,6 +275,29 @@ describe("boardscript train", function()
     assert.same({ -(0.75 * v2 + 0.25 * -4), -4, -4 }, { r[1].target, r[2].target, r[3].target })
   end)
 
+  it("takes the next position's value from a search with --lambda-depth (td.searched)", function()
+    local td = require "boardscript.train.td"
+    local ev = evalfile.load(six)
+    local rules = require "boardscript.rules"
+    local sp = selfplay.new { rules = rules.load("reversi"), opts = { size = 6 }, seed = 1, depth = 1, endgame = 0,
+                              plies = 0, epsilon = 0 }
+    local values, searcher = td.searched(sp, ev, 3, 6)
+    -- the value of an independent search, 3 plies deep from the same cells, no Multi-ProbCut
+    local cells = "......xo.....xxx....ox..o..........." -- 36 cells, x to move
+    local g = sp:start(1)
+    local board = data.board(g.state.board:clone(), cells, 6)
+    local other <close> = core.searcher { tt_mb = 1 }
+    local _, expected = other:search(board, "black", { game = rules.core_game(g.rules, g.state), depth = 3,
+                                                      endgame = 0, evaluator = ev, mpc = false })
+    assert.equal(expected / 100, values(cells))
+    assert.are_not.equal(ev:evaluate(cells, "black") / 100, values(cells))
+    -- the relabelling takes it: the position before the last (the same side to move: x passed)
+    local r = td.relabel({ positions = { { cells = "......xo.....xxo....ox..o...........", target = 2 },
+                                         { cells = cells, target = 6 } } }, values, 0.5, 0).positions
+    assert.equal(0.5 * expected / 100 + 0.5 * 6, r[1].target)
+    searcher:close()
+  end)
+
   it("plays shards into data files and fits them with --data", function()
     local parts = {}
     for i = 1, 2 do
@@ -304,6 +327,11 @@ describe("boardscript train", function()
     assert.are_not.equal(plain, td_text)
     assert.equal(td_text, refit(dir .. "/td2.bse", "--lambda", "0.5"))
     assert.truthy(select(2, evalfile.load(dir .. "/td.bse")).command:find("--lambda 0.5 ", 1, true))
+    -- the next positions' values by a search 2 plies deep: other labels, the same again, the command kept
+    local searched = refit(dir .. "/tds.bse", "--lambda", "0.5", "--lambda-depth", "2")
+    assert.are_not.equal(td_text, searched)
+    assert.equal(searched, refit(dir .. "/tds2.bse", "--lambda", "0.5", "--lambda-depth", "2"))
+    assert.truthy(select(2, evalfile.load(dir .. "/tds.bse")).command:find("--lambda 0.5 --lambda-depth 2 ", 1, true))
     -- a shard to standard output, and one played with a learned evaluation
     local stdout = run_ok { "train", "--rules", "reversi", "--size", "6", "--games", "4", "--seed", "3",
                             "--shard", "1/1", "--eval", fitted, "--out", "-" }
@@ -416,6 +444,10 @@ describe("boardscript train", function()
       .. "as --eval FILE")
     refused(with("--games", "4", "--lambda", "0.5"), "--lambda goes with --data (and --eval), not with self-play")
     refused(with("--data", dir .. "/x.data", "--lambda", "2"), "lambda must be a number from 0 to 1")
+    refused(with("--data", dir .. "/x.data", "--eval", six, "--lambda-depth", "2"), "--lambda-depth goes with --lambda")
+    refused(with("--games", "4", "--lambda-depth", "2"), "--lambda-depth goes with --data and --lambda")
+    refused(with("--data", dir .. "/x.data", "--eval", six, "--lambda", "0.5", "--lambda-depth", "9"),
+      "lambda-depth must be an integer from 0 to 8")
     refused(with("--games", "4", "--eval", dir .. "/missing.bse"), "missing.bse")
     assert.is_nil(io.open(out, "rb"))
   end)

@@ -77,6 +77,9 @@ function command.configure(cmd)
     .. "position's value by --eval + L x the next position's label, from the game's end back (default 1: the "
     .. "game's final margin).")
     :convert(number_in(0, 1, "lambda"))
+  cmd:option("--lambda-depth", "With --lambda: the next position's value is that of a search D plies deep by "
+    .. "--eval (no exact solve, no Multi-ProbCut) instead of --eval's static value (default 0: the static value).")
+    :convert(options.integer_in(0, 8, "lambda-depth"))
   cmd:option("--iterations", "Conjugate-gradient iterations of each fit (default 20).")
     :convert(options.integer_in(1, 10000, "iterations"))
   cmd:option("--shrink", ("Ridge of each fit: every weight is pulled to zero as by this many positions (default %d).")
@@ -161,8 +164,8 @@ local function reproduce(args)
   add("--duel-depth", args.duel_depth)
   add("--children", args.children)
   add("--share", args.share)
-  for _, name in ipairs { "rounds", "depth", "endgame", "plies", "epsilon", "label", "lambda", "iterations", "shrink",
-                          "phases", "features", "eval", "mpc_positions", "mpc_depth" } do
+  for _, name in ipairs { "rounds", "depth", "endgame", "plies", "epsilon", "label", "lambda", "lambda_depth",
+                          "iterations", "shrink", "phases", "features", "eval", "mpc_positions", "mpc_depth" } do
     add("--" .. name:gsub("_", "-"), args[name])
   end
   if args.mpc_only then words[#words + 1] = "--mpc-only" end
@@ -188,7 +191,7 @@ local function check_args(args)
       if args[name] ~= nil then errors.fail(("--%s goes with training, not with --mpc-only"):format(name)) end
     end
     if args.mpc_positions == 0 then errors.fail("--mpc-only with --mpc-positions 0 would fit nothing") end
-    if args.lambda then errors.fail("--lambda goes with --data, not with --mpc-only") end
+    if args.lambda or args.lambda_depth then errors.fail("--lambda goes with --data, not with --mpc-only") end
     if args.jobs > 1 then errors.fail("--jobs goes with self-play, not with --mpc-only") end
     if args.eval == args.out then errors.fail("--eval and --out name the same file") end
     return
@@ -202,9 +205,11 @@ local function check_args(args)
     if args.lambda and args.lambda < 1 and not args.eval then
       errors.fail("--lambda blends in an evaluation's values: give it as --eval FILE")
     end
+    if args.lambda_depth and not args.lambda then errors.fail("--lambda-depth goes with --lambda") end
     return
   end
   if args.lambda then errors.fail("--lambda goes with --data (and --eval), not with self-play") end
+  if args.lambda_depth then errors.fail("--lambda-depth goes with --data and --lambda, not with self-play") end
   if (args.games == nil) == (args.minutes == nil) then
     errors.fail(args.games and "give --games or --minutes, not both"
       or "how long to train: give --games N or --minutes M (or --data FILES to fit data files)")
@@ -229,11 +234,17 @@ local function run_data(args, game)
   local rounds = require "boardscript.train.rounds"
   local ev = args.eval and setup.load_eval(args.eval, game, args) or setup.new_evaluator(args, game)
   local sp = selfplay_of(args, game)
+  local td_values, td_searcher = ev, nil
+  if args.lambda and args.lambda < 1 and (args.lambda_depth or 0) > 0 then
+    if not sp.searched then errors.fail("--lambda-depth: the core does not search " .. game.name) end
+    td_values, td_searcher = require("boardscript.train.td").searched(sp, ev, args.lambda_depth, game.n)
+  end
   local stats = require("boardscript.train.fit").data_files {
     game = game, ev = ev, paths = args.data, iterations = args.iterations, shrink = args.shrink or setup.SHRINK,
     selfplay = sp, score_games = args.score_games or setup.SCORE_GAMES,
     -- (every position is read, and relabelled by ev, before the fit changes ev)
-    td = args.lambda and args.lambda < 1 and { ev = ev, lambda = args.lambda } or nil,
+    td = args.lambda and args.lambda < 1 and { ev = td_values, lambda = args.lambda } or nil,
+    on_read = td_searcher and function() td_searcher:close() end,
   }
   local games, positions = stats.games, stats.positions
   local mpc_line = rounds.fit_mpc(args, game, sp, ev)

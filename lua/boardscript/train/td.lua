@@ -3,6 +3,9 @@
 -- lambda-returns that blend each next position's value by an evaluation
 -- into the game's result. docs/guide.md, "Training an evaluation";
 -- docs/decisions.md, "TD(lambda) labels".
+local core = require "boardscript.core"
+local data = require "boardscript.train.data"
+
 local td = {}
 
 -- Whether the side to move in `b` (the position after a move in `a`, both
@@ -36,10 +39,12 @@ end
 -- Positions within that range keep their labels, and a held-out game all
 -- of its own: the held-out error stays the error on game results.
 -- @param record a game record (train.data's Reader:next_game)
--- @param ev the evaluation of the next positions (a core.evaluator)
+-- @param ev the evaluation of the next positions: a core.evaluator (its
+--   static value), or a function(cells) -> discs (td.searched)
 -- @tparam number lambda 0 to 1 (1: the labels unchanged)
 -- @tparam integer endgame the exact-solve range of the games
 function td.relabel(record, ev, lambda, endgame)
+  local value_of = type(ev) == "function" and ev or function(cells) return ev:evaluate(cells, "black") / 100 end
   local ps = record.positions
   if record.holdout or lambda >= 1 or #ps < 2 then return record end
   local later = ps[#ps]
@@ -48,13 +53,39 @@ function td.relabel(record, ev, lambda, endgame)
     local p = ps[t]
     local exact = empties(p.cells) <= endgame
     if not exact then
-      local value = later_exact and later.target or ev:evaluate(later.cells, "black") / 100
+      local value = later_exact and later.target or value_of(later.cells)
       local blend = (1 - lambda) * value + lambda * later.target
       p.target = same_side(p.cells, later.cells) and blend or -blend
     end
     later, later_exact = p, exact
   end
   return record
+end
+
+--- A function(cells) -> the value in discs, for the side to move (x), of
+-- a search `depth` plies deep by evaluator `ev` (no exact solve, no
+-- Multi-ProbCut), for td.relabel: `train --lambda-depth D`. The searcher's
+-- table is kept from one position to the next (the positions of a game
+-- follow each other), so the values depend on the order they are asked
+-- in, which is the data files'. The searcher is closed with `closer`.
+-- @param sp the self-play (train.selfplay) whose game the core searches
+-- @param ev the evaluation (a core.evaluator)
+-- @tparam integer depth plies, 1 or more
+-- @tparam integer n the board's size, as the data files write the cells
+-- @treturn function the values
+-- @return the searcher, to close
+function td.searched(sp, ev, depth, n)
+  local g0 = sp:start(1)
+  local board = g0.state.board:clone()
+  local game = require("boardscript.rules").core_game(g0.rules, g0.state)
+  local searcher = core.searcher { tt_mb = 4 }
+  local opts = { game = game, depth = depth, endgame = 0, evaluator = ev, mpc = false }
+  return function(cells)
+    data.board(board, cells, n)
+    local move, value = searcher:search(board, "black", opts)
+    if move == nil then return ev:evaluate(board, "black") / 100 end
+    return value / 100
+  end, searcher
 end
 
 return td
