@@ -141,6 +141,13 @@ describe("train's sharing for a described game", function()
       dir .. "/r.bse" }
     assert.equal(2, refused)
     assert.truthy(why:find("--share is for a described game", 1, true), why)
+    -- TD(lambda) of data files is not for a described game (its own labels are --label's): refused, not ignored
+    for _, words in ipairs { { "--lambda", "0.5" }, { "--lambda-depth", "2" } } do
+      refused, _, why = support.run { "train", "--rules", EXAMPLES .. "tictactoe_d.lua", "--games", "2", words[1],
+        words[2], "--out", dir .. "/l.dgeval" }
+      assert.equal(2, refused)
+      assert.equal(("boardscript: train: %s is not for a described game (tictactoe_d)\n"):format(words[1]), why)
+    end
     -- a file trained on keeps its tables: --share or --phases asking for others is refused, the same ones are fine
     local base = { "train", "--rules", EXAMPLES .. "tictactoe_d.lua", "--games", "2", "--rounds", "1",
       "--score-games", "0", "--seed", "1", "--eval", dir .. "/t.dgeval", "--out", dir .. "/t2.dgeval" }

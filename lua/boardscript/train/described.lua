@@ -52,7 +52,7 @@ described.CHILDREN = 0
 described.PLIES_PER_CELL = 50
 
 -- The options of `boardscript train` that a described game does not take.
-local REFUSED = { "shard", "data", "endgame", "features", "chart", "first", "seconds" }
+local REFUSED = { "shard", "data", "endgame", "features", "chart", "first", "seconds", "lambda", "lambda_depth" }
 
 --- Where the `seen`-th position played goes among at most `max` kept:
 -- nil (added) while there is room, then the slot of the oldest (the
@@ -77,7 +77,7 @@ end
 local function check_args(args, rules)
   for _, name in ipairs(REFUSED) do
     if args[name] ~= nil then
-      errors.fail(("train: --%s is not for a described game (%s)"):format(name, tostring(rules.name)))
+      errors.fail(("train: --%s is not for a described game (%s)"):format((name:gsub("_", "-")), tostring(rules.name)))
     end
   end
   if args.jobs and args.jobs > 1 then
