@@ -261,17 +261,17 @@ describe("boardscript train", function()
     local v3 = ev:evaluate("....ox..xo...o..", "black") / 100
     local v2 = ev:evaluate("....ox..xo......", "black") / 100
     assert.are_not.equal(0, v3)
-    local r = td.relabel(game(false), ev, 0.25, 0).positions
+    local r = td.relabel(game(false), td.static(ev), 0.25, 0).positions
     local g3 = -4
     local g2 = 0.75 * v3 + 0.25 * g3 -- the same side to move
     local g1 = -(0.75 * v2 + 0.25 * g2) -- the other side
     assert.same({ g1, g2, g3 }, { r[1].target, r[2].target, r[3].target })
     -- lambda 1, a held-out game: labels unchanged
-    assert.same(game(false), td.relabel(game(false), ev, 1, 0))
-    assert.same(game(true), td.relabel(game(true), ev, 0.25, 0))
+    assert.same(game(false), td.relabel(game(false), td.static(ev), 1, 0))
+    assert.same(game(true), td.relabel(game(true), td.static(ev), 0.25, 0))
     -- within the exact-solve range (here 11 empty cells or fewer: the last position) a label stays and is
     -- the next one's value
-    r = td.relabel(game(false), ev, 0.25, 11).positions
+    r = td.relabel(game(false), td.static(ev), 0.25, 11).positions
     assert.same({ -(0.75 * v2 + 0.25 * -4), -4, -4 }, { r[1].target, r[2].target, r[3].target })
   end)
 

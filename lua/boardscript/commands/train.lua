@@ -191,7 +191,9 @@ local function check_args(args)
       if args[name] ~= nil then errors.fail(("--%s goes with training, not with --mpc-only"):format(name)) end
     end
     if args.mpc_positions == 0 then errors.fail("--mpc-only with --mpc-positions 0 would fit nothing") end
-    if args.lambda or args.lambda_depth then errors.fail("--lambda goes with --data, not with --mpc-only") end
+    if args.lambda or args.lambda_depth then
+      errors.fail(("--%s goes with --data, not with --mpc-only"):format(args.lambda and "lambda" or "lambda-depth"))
+    end
     if args.jobs > 1 then errors.fail("--jobs goes with self-play, not with --mpc-only") end
     if args.eval == args.out then errors.fail("--eval and --out name the same file") end
     return
@@ -234,17 +236,18 @@ local function run_data(args, game)
   local rounds = require "boardscript.train.rounds"
   local ev = args.eval and setup.load_eval(args.eval, game, args) or setup.new_evaluator(args, game)
   local sp = selfplay_of(args, game)
-  local td_values, td_searcher = ev, nil
+  local td_mod = require "boardscript.train.td"
+  local td_values, td_searcher = td_mod.static(ev), nil
   if args.lambda and args.lambda < 1 and (args.lambda_depth or 0) > 0 then
     if not sp.searched then errors.fail("--lambda-depth: the core does not search " .. game.name) end
-    td_values, td_searcher = require("boardscript.train.td").searched(sp, ev, args.lambda_depth, game.n)
+    td_values, td_searcher = td_mod.searched(sp, ev, args.lambda_depth, game.n)
   end
+  local _ <close> = td_searcher
   local stats = require("boardscript.train.fit").data_files {
     game = game, ev = ev, paths = args.data, iterations = args.iterations, shrink = args.shrink or setup.SHRINK,
     selfplay = sp, score_games = args.score_games or setup.SCORE_GAMES,
     -- (every position is read, and relabelled by ev, before the fit changes ev)
-    td = args.lambda and args.lambda < 1 and { ev = td_values, lambda = args.lambda } or nil,
-    on_read = td_searcher and function() td_searcher:close() end,
+    td = args.lambda and args.lambda < 1 and { values = td_values, lambda = args.lambda } or nil,
   }
   local games, positions = stats.games, stats.positions
   local mpc_line = rounds.fit_mpc(args, game, sp, ev)

@@ -14,7 +14,7 @@ local fit = {}
 -- @param tr a core.trainer
 -- @tparam table game what the run trains for (train.setup.trained_game: name, n, options)
 -- @tparam table paths the data files
--- @tparam[opt] table td TD(lambda) labels: { ev = (td.relabel's), lambda = } (train.td;
+-- @tparam[opt] table td TD(lambda) labels: { values = td.relabel's value_of, lambda = } (train.td;
 --   the exact-solve range is each file's `endgame`, else self-play's default)
 -- @treturn integer the games read
 -- @treturn integer the positions read
@@ -34,7 +34,7 @@ function fit.read(tr, game, paths, td)
       local record = reader:next_game()
       if not record then break end
       if relabel then
-        relabel(record, td.ev, td.lambda, math.tointeger(tonumber(reader.part.endgame)) or default_endgame)
+        relabel(record, td.values, td.lambda, math.tointeger(tonumber(reader.part.endgame)) or default_endgame)
       end
       add_positions(tr, record)
       games, positions = games + 1, positions + #record.positions
@@ -49,8 +49,7 @@ end
 -- @tparam table cfg { game =, ev = the evaluation fitted, paths = the data
 --   files, iterations =, shrink = (the fit's options), selfplay = a
 --   train.selfplay (the duel's games), score_games = the duel's games,
---   td = TD(lambda) labels { ev =, lambda = } or nil, on_read = a function
---   called once the files are read, or nil }
+--   td = TD(lambda) labels { values =, lambda = } or nil }
 -- @treturn table { games =, positions =, read_time = seconds reading,
 --   fit = the trainer's fit result, duel = train.rounds.duel's table }
 function fit.data_files(cfg)
@@ -61,7 +60,6 @@ function fit.data_files(cfg)
     errors.fail("--data: the files hold no positions to fit (none outside the held-out games)")
   end
   local read_time = core.clock() - t0
-  if cfg.on_read then cfg.on_read() end
   local result = tr:fit { iterations = cfg.iterations, shrink = cfg.shrink }
   local duel = require("boardscript.train.rounds").duel(cfg.selfplay, cfg.ev, cfg.score_games)
   return { games = games, positions = positions, read_time = read_time, fit = result, duel = duel }

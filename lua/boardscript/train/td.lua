@@ -39,12 +39,11 @@ end
 -- Positions within that range keep their labels, and a held-out game all
 -- of its own: the held-out error stays the error on game results.
 -- @param record a game record (train.data's Reader:next_game)
--- @param ev the evaluation of the next positions: a core.evaluator (its
---   static value), or a function(cells) -> discs (td.searched)
+-- @tparam function value_of the value in discs of a next position's cells
+--   for its side to move (td.static or td.searched)
 -- @tparam number lambda 0 to 1 (1: the labels unchanged)
 -- @tparam integer endgame the exact-solve range of the games
-function td.relabel(record, ev, lambda, endgame)
-  local value_of = type(ev) == "function" and ev or function(cells) return ev:evaluate(cells, "black") / 100 end
+function td.relabel(record, value_of, lambda, endgame)
   local ps = record.positions
   if record.holdout or lambda >= 1 or #ps < 2 then return record end
   local later = ps[#ps]
@@ -62,18 +61,24 @@ function td.relabel(record, ev, lambda, endgame)
   return record
 end
 
+--- A function(cells) -> the static value in discs, for the side to move
+-- (x), by evaluator `ev`, for td.relabel (`train --lambda L`).
+function td.static(ev)
+  return function(cells) return ev:evaluate(cells, "black") / 100 end
+end
+
 --- A function(cells) -> the value in discs, for the side to move (x), of
 -- a search `depth` plies deep by evaluator `ev` (no exact solve, no
 -- Multi-ProbCut), for td.relabel: `train --lambda-depth D`. The searcher's
 -- table is kept from one position to the next (the positions of a game
 -- follow each other), so the values depend on the order they are asked
--- in, which is the data files'. The searcher is closed with `closer`.
+-- in, which is the data files'.
 -- @param sp the self-play (train.selfplay) whose game the core searches
 -- @param ev the evaluation (a core.evaluator)
 -- @tparam integer depth plies, 1 or more
 -- @tparam integer n the board's size, as the data files write the cells
 -- @treturn function the values
--- @return the searcher, to close
+-- @return the searcher (to be closed once the files are read)
 function td.searched(sp, ev, depth, n)
   local g0 = sp:start(1)
   local board = g0.state.board:clone()
